@@ -1,0 +1,36 @@
+# restmap — build, test, demo. `make demo` and `make test` install what is missing first.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN_DEBUG = .build/debug/restmap
+BIN_RELEASE = .build/release/restmap
+
+.PHONY: deps build release test demo install bench fuzz clean
+
+## deps: install libxml2's headers and pkg-config when they are missing (Debian/Ubuntu apt).
+deps:
+	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
+	  echo "installing libxml2-dev and pkg-config"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-dev pkg-config; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: release
+	$(BIN_RELEASE) check -c Configs/employees.plist
+	$(BIN_RELEASE) map -c Configs/employees.plist departments=Samples/employees/departments.json /employees=Samples/employees/employees.json
+
+install: release
+	install -d $(PREFIX)/bin
+	install -m 0755 $(BIN_RELEASE) $(PREFIX)/bin/restmap
+
+clean:
+	rm -rf .build

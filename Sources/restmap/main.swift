@@ -1,0 +1,3 @@
+import RestmapCore
+
+print("restmap")
