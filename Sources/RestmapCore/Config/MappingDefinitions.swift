@@ -1,0 +1,234 @@
+/// Everything a config defines, typed and cross-referenced: what the mapper, the request
+/// builder and the linter work from. Built by `ConfigLoader` from the plist; every part
+/// keeps the location it was written at so that diagnostics can point back into the file.
+public struct MappingDefinitions: Sendable {
+    /// The config file, for messages.
+    public var file: String
+    /// Entities in the order `entity_attribute_mappings` lists them (output follows it).
+    public var entities: [EntityMapping] = []
+    public var pathMappings: [PathMapping] = []
+    public var requestMappings: [RequestMapping] = []
+    /// `error_mappings`, when the config has it.
+    public var errorMapping: EntityMapping?
+    /// `date_formats`: Unicode date patterns, tried in order after the built-in formats.
+    public var dateFormats: [Located<String>] = []
+    /// The recognised sections the config contains, in file order.
+    public var sections: [String] = []
+    /// `error_mappings.key_path`: where error payloads keep their errors (nil: the root).
+    public var errorKeyPath: KeyPath?
+    /// Every place a section keyed by entity names one, for the linter to check.
+    public var entityReferences: [EntityReference] = []
+
+    private var entityIndex: [String: Int] = [:]
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// The entity named `name`, if the config defines it.
+    public func entity(named name: String) -> EntityMapping? {
+        entityIndex[name].map { entities[$0] }
+    }
+
+    public func contains(entity name: String) -> Bool { entityIndex[name] != nil }
+
+    /// Adds an entity, or returns false when one of that name exists.
+    @discardableResult
+    mutating func addEntity(_ entity: EntityMapping) -> Bool {
+        guard entityIndex[entity.name] == nil else { return false }
+        entityIndex[entity.name] = entities.count
+        entities.append(entity)
+        return true
+    }
+
+    /// Changes the entity named `name` in place.
+    mutating func updateEntity(_ name: String, _ change: (inout EntityMapping) -> Void) {
+        guard let index = entityIndex[name] else { return }
+        change(&entities[index])
+    }
+
+    /// The position of an entity in config order (records are grouped in that order).
+    public func order(ofEntity name: String) -> Int? { entityIndex[name] }
+}
+
+/// An entity name used as a key in a section other than `entity_attribute_mappings`.
+public struct EntityReference: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    /// The section it appears in.
+    public var context: String
+}
+
+/// A value together with where the config wrote it.
+public struct Located<Wrapped: Sendable>: Sendable {
+    public var value: Wrapped
+    public var location: SourceLocation
+
+    public init(_ value: Wrapped, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+extension Located: Equatable where Wrapped: Equatable {}
+extension Located: Hashable where Wrapped: Hashable {}
+
+/// How one entity (or a plain object class) is mapped from payload representations.
+public struct EntityMapping: Sendable {
+    public var name: String
+    /// Where the entity's name was written in `entity_attribute_mappings`.
+    public var location: SourceLocation
+    /// Attribute mappings in config order.
+    public var attributes: [AttributeMapping] = []
+    /// Identification attributes (client-side names) in order; empty: every
+    /// representation becomes a new object.
+    public var primaryKeys: [Located<String>] = []
+    /// True when the primary keys were inferred from a Core Data model, not configured.
+    public var primaryKeysInferred = false
+    /// Relationship mappings in config order.
+    public var relationships: [RelationshipMapping] = []
+    public var options = MappingOptions()
+    /// Declared attribute types (`entity_attribute_types` or a model), by client name.
+    public var attributeTypes: [String: AttributeType] = [:]
+    /// `value_mappings` tables by client attribute name.
+    public var valueMappings: [String: ValueMappingTable] = [:]
+    /// Plain objects (matchers without `entity_name`, error mappings) have no identity.
+    public var isPlain = false
+
+    public init(name: String, location: SourceLocation, isPlain: Bool = false) {
+        self.name = name
+        self.location = location
+        self.isPlain = isPlain
+    }
+
+    /// The attribute mapping writing the client attribute `name`.
+    public func attribute(writing name: String) -> AttributeMapping? {
+        attributes.first { $0.destination == name }
+    }
+
+    /// The client-side attribute names this entity maps, in order.
+    public var attributeNames: [String] { attributes.map(\.destination) }
+}
+
+/// `{ sourceKeyPath: destinationAttribute }`: read a payload key path, write a client attribute.
+public struct AttributeMapping: Sendable {
+    public var source: KeyPath
+    /// The client-side attribute; dotted (`address.city`) writes into a nested dictionary.
+    public var destination: String
+    public var destinationPath: [String]
+    public var location: SourceLocation
+
+    public init(source: String, destination: String, location: SourceLocation) {
+        self.source = KeyPath(source)
+        self.destination = destination
+        self.destinationPath = destination.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.location = location
+    }
+}
+
+/// A relationship of an entity: nested (the payload embeds the related representation) or,
+/// with `fk_mapping`, a connection made after mapping by matching attribute values.
+public struct RelationshipMapping: Sendable {
+    /// The payload key path (the section's key); for connections only a name.
+    public var source: KeyPath
+    /// The relationship's client-side name (`key_path` in the config).
+    public var name: String
+    /// The related entity.
+    public var target: Located<String>
+    /// `fk_mapping` pairs `(source attribute, target attribute)`; nil for nested relationships.
+    public var connection: [ConnectionPair]?
+    public var location: SourceLocation
+
+    public var isConnection: Bool { connection != nil }
+}
+
+/// One `sourceAttribute: targetAttribute` pair of an `fk_mapping`.
+public struct ConnectionPair: Sendable {
+    public var sourceAttribute: Located<String>
+    public var targetAttribute: Located<String>
+}
+
+/// RestKit's per-mapping options (`mapping_options`).
+public struct MappingOptions: Sendable, Equatable {
+    /// Absent source key paths set the attribute to null instead of leaving it unset.
+    public var setNilForMissingAttributes = false
+    /// Absent relationship sources clear the relationship.
+    public var setNilForMissingRelationships = false
+
+    public init() {}
+}
+
+/// A `value_mappings` table for one attribute: enum-style replacement before conversion.
+public struct ValueMappingTable: Sendable {
+    /// Input text → output value, in config order.
+    public var cases: [(input: String, output: Value)]
+    /// `_default`: applies to values matching no input, and to null.
+    public var fallback: Value?
+    public var location: SourceLocation
+
+    public init(cases: [(input: String, output: Value)], fallback: Value?, location: SourceLocation) {
+        self.cases = cases
+        self.fallback = fallback
+        self.location = location
+    }
+}
+
+/// An entry of `path_mappings`: which request paths it serves, where the data sits in the
+/// payload, and which mapping takes each object found there.
+public struct PathMapping: Sendable {
+    public var uri: Located<PathPattern>
+    /// The container of the data; nil or empty: the payload root.
+    public var keyPath: Located<KeyPath>?
+    public var matchers: [Matcher]
+    public var location: SourceLocation
+    /// Its position among `path_mappings` (coverage and messages name it).
+    public var index: Int
+}
+
+/// Chooses the mapping for one object representation.
+public struct Matcher: Sendable {
+    public enum Kind: Sendable {
+        /// Maps with `entity` when the value at `keyPath` equals `expected` (loosely, SPEC §1.4).
+        case keyed(keyPath: KeyPath, expected: Value, entity: Located<String>)
+        /// Maps every object no keyed matcher took with `entity`.
+        case entityFallback(Located<String>)
+        /// Maps every object no keyed matcher took as a plain object.
+        case plainObject(EntityMapping)
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public var isFallback: Bool {
+        if case .keyed = kind { return false }
+        return true
+    }
+
+    /// The entity this matcher maps into (plain objects: their class name).
+    public var entityName: String {
+        switch kind {
+        case .keyed(_, _, let entity), .entityFallback(let entity): return entity.value
+        case .plainObject(let mapping): return mapping.name
+        }
+    }
+}
+
+/// An entry of `request_mappings`: how a client object becomes a request body.
+public struct RequestMapping: Sendable {
+    public var uri: Located<PathPattern>?
+    public var className: Located<String>?
+    /// Wraps the body: `{ root_keypath: body }`.
+    public var rootKeyPath: String?
+    /// `objectKeyPath → bodyKey` pairs in config order.
+    public var attributes: [RequestAttribute]
+    public var location: SourceLocation
+    public var index: Int
+}
+
+/// One request attribute mapping: read `source` from the client object, write `bodyKey`.
+public struct RequestAttribute: Sendable {
+    public var source: KeyPath
+    /// Dotted body keys nest (`user.name` → `{"user":{"name":…}}`).
+    public var bodyKey: String
+    public var location: SourceLocation
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import RestmapCore
+
+/// `restmap check`: lints a config without any payload (SPEC §3.3).
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Lint the config (and, with --model, the config against the model).",
+        discussion: "Exit 0 when clean (warnings allowed), 1 with errors, 2 when the config cannot be read or has none of the sections.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(name: [.short, .long], help: "Print nothing but the findings (no summary line).")
+    var quiet = false
+
+    func run() throws {
+        let path = try global.configPath()
+        let log = Console.shared.makeLog()
+        let root = try ConfigDocumentReader().read(path: path)
+        let definitions = try ConfigLoader().load(root, file: path, log: log)
+        ConfigLinter().lint(definitions, log: log)
+        let failed = log.hasErrors || (strict && log.hasWarnings)
+        if !quiet {
+            let summary = "\(path): \(log.errorCount) error\(log.errorCount == 1 ? "" : "s"), \(log.warningCount) warning\(log.warningCount == 1 ? "" : "s")"
+            Console.shared.writeError(summary + (failed ? "" : " — ok") + "\n")
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

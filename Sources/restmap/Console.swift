@@ -1,0 +1,58 @@
+import RestmapCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one place that writes diagnostics to stderr, colouring them only on a terminal and
+/// never when `NO_COLOR` is set (no-color.org) or `TERM=dumb`.
+final class Console: @unchecked Sendable {
+    static let shared = Console()
+
+    let renderer: DiagnosticRenderer
+    let standardError = FileDescriptorSink(fileDescriptor: 2, name: "<stderr>")
+    /// Results go here unless `-o` names a file.
+    let standardOutput = FileDescriptorSink(fileDescriptor: 1, name: "<stdout>")
+
+    init() {
+        let environment = ProcessInfo.environment
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let dumb = environment["TERM"] == "dumb"
+        renderer = DiagnosticRenderer(colors: isatty(2) == 1 && !noColor && !dumb)
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        writeError(renderer.render(diagnostic) + "\n")
+    }
+
+    func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { report(diagnostic) }
+    }
+
+    func writeError(_ text: String) {
+        try? standardError.write(text)
+    }
+
+    /// A log whose diagnostics are printed as they arrive.
+    func makeLog() -> DiagnosticLog {
+        DiagnosticLog { [self] diagnostic in report(diagnostic) }
+    }
+}
+
+/// The process environment without Foundation.
+enum ProcessInfo {
+    static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import RestmapCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `restmap` command: maps API payloads through a RestKitMapper-style config.
+@main
+struct Restmap: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restmap",
+        abstract: "Map JSON and XML API payloads through a RestKitMapper-style plist config.",
+        discussion: """
+            Exit codes: 0 success; 1 data problems (malformed input, nothing mapped, \
+            validation errors); 2 usage or config errors.
+            """,
+        version: RestmapVersion.current,
+        subcommands: [CheckCommand.self, DescribeCommand.self]
+    )
+
+    /// Runs the command line with restmap's exit codes: argument errors exit 2 (not the
+    /// parser library's 64), data problems 1.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            terminate(0)
+        } catch let error as RestmapError {
+            Console.shared.report(error.diagnostics)
+            terminate(error.exitCode)
+        } catch let exitCode as ExitCode {
+            terminate(exitCode.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version print to stdout.
+                print(fullMessage(for: error))
+                terminate(0)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Console.shared.writeError(message + "\n") }
+            terminate(2)
+        }
+    }
+}
+
+enum RestmapVersion {
+    static let current = "0.1.0"
+}
+
+/// Ends the process with `code` (the C library's exit; `ParsableCommand` has an `exit` of its own).
+func terminate(_ code: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(code)
+    #else
+    Darwin.exit(code)
+    #endif
+}

@@ -1,3 +1,0 @@
-import RestmapCore
-
-print("restmap")
