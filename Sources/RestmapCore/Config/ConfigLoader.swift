@@ -405,8 +405,14 @@ private struct SectionReader {
         let section = ConfigSection.dateFormats.rawValue
         guard let patterns = shape.array(node, section, what: "an array of date patterns") else { return }
         for (index, element) in patterns.enumerated() {
-            if let pattern = shape.string(element, "\(section).\(index)") {
+            guard let pattern = shape.string(element, "\(section).\(index)") else { continue }
+            do {
+                _ = try DatePattern(parsing: pattern)
                 definitions.dateFormats.append(Located(pattern, at: element.location))
+            } catch let error as DatePatternError {
+                log.error(error.description, at: element.location)
+            } catch {
+                log.error("invalid date pattern '\(pattern)'", at: element.location)
             }
         }
     }

@@ -261,34 +261,11 @@ public struct BinaryPlistReader {
 
         /// A plist date (seconds since 2001-01-01 UTC) as ISO 8601 text.
         static func isoText(secondsSince2001 seconds: Double) -> String {
-            guard seconds.isFinite, abs(seconds) < 1e12 else { return "invalid-date" }
-            let total = Int64((seconds + 978_307_200).rounded(.down))
-            var days = total / 86_400
-            var rest = total % 86_400
-            if rest < 0 {
-                rest += 86_400
-                days -= 1
-            }
-            let (year, month, day) = CivilCalendar.civil(fromDays: days)
-            func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
+            let milliseconds = ((seconds + 978_307_200) * 1000).rounded(.down)
+            guard milliseconds.isFinite, abs(milliseconds) < 1e15,
+                let instant = UTCInstant(millisecondsSince1970: Int64(milliseconds))
+            else { return "invalid-date" }
+            return instant.iso8601String
         }
-    }
-}
-
-/// Proleptic Gregorian calendar arithmetic (Howard Hinnant's days-from-civil), used where a
-/// date must be printed without depending on the machine's time zone or locale.
-enum CivilCalendar {
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 }

@@ -1,0 +1,89 @@
+/// Makes the `fk_mapping` connections (SPEC §1.3) once every input of the run is mapped:
+/// each object is connected to the target objects whose target attributes equal its source
+/// attributes (all pairs). An array source makes the relationship to-many, connected to
+/// every match in the order of the array. No match, or a null source, leaves the
+/// relationship unset. Targets are looked up through hash indexes built once per
+/// (entity, attributes), so the pass is linear in the number of objects.
+public struct ConnectionResolver {
+    public init() {}
+
+    public func resolve(_ graph: ObjectGraph, observer: MappingObserver? = nil) {
+        var indexes: [IndexKey: [String: [MappedObject]]] = [:]
+        var byPlan: [ObjectIdentifier: [MappedObject]] = [:]
+        for object in graph.objects { byPlan[ObjectIdentifier(object.plan), default: []].append(object) }
+
+        for object in graph.objects {
+            let plan = object.plan
+            for (index, relationship) in plan.mapping.relationships.enumerated() {
+                guard let pairs = relationship.connection, let target = plan.targets[index] else { continue }
+                let sourceIndices = pairs.map { plan.attributeIndex[$0.sourceAttribute.value] }
+                let targetIndices = pairs.map { target.attributeIndex[$0.targetAttribute.value] }
+                guard sourceIndices.allSatisfy({ $0 != nil }), targetIndices.allSatisfy({ $0 != nil }) else { continue }
+                let sources = sourceIndices.map { object.attributes[$0!] }
+                // Never mapped: the relationship stays as it is.
+                guard sources.contains(where: { $0 != nil }) else { continue }
+                let key = IndexKey(plan: ObjectIdentifier(target), attributes: targetIndices.map { $0! })
+                if indexes[key] == nil {
+                    indexes[key] = Self.buildIndex(byPlan[ObjectIdentifier(target)] ?? [], attributes: key.attributes)
+                }
+                let index_ = indexes[key]!
+                let description = Self.describe(sources)
+                if sources.allSatisfy({ $0 == nil || $0 == .null }) {
+                    object.relationships[index] = .unset
+                    continue
+                }
+                if let arrayPosition = sources.firstIndex(where: { if case .array? = $0 { return true } else { return false } }),
+                    case .array(let elements)? = sources[arrayPosition]
+                {
+                    var matches: [MappedObject] = []
+                    var seen = Set<ObjectIdentifier>()
+                    for element in elements {
+                        var values = sources
+                        values[arrayPosition] = element
+                        guard let lookup = Self.lookupKey(values) else { continue }
+                        for match in index_[lookup] ?? [] where seen.insert(ObjectIdentifier(match)).inserted {
+                            matches.append(match)
+                        }
+                    }
+                    observer?.connectionTried(object, relationship: index, matched: !matches.isEmpty, sourceDescription: description)
+                    object.relationships[index] = matches.isEmpty ? .unset : .many(matches)
+                } else {
+                    let match = Self.lookupKey(sources).flatMap { index_[$0]?.first }
+                    observer?.connectionTried(object, relationship: index, matched: match != nil, sourceDescription: description)
+                    object.relationships[index] = match.map { .one($0) } ?? .unset
+                }
+            }
+        }
+    }
+
+    private struct IndexKey: Hashable {
+        var plan: ObjectIdentifier
+        var attributes: [Int]
+    }
+
+    private static func buildIndex(_ objects: [MappedObject], attributes: [Int]) -> [String: [MappedObject]] {
+        var index: [String: [MappedObject]] = [:]
+        for object in objects {
+            guard let key = lookupKey(attributes.map { object.attributes[$0] }) else { continue }
+            index[key, default: []].append(object)
+        }
+        return index
+    }
+
+    private static func lookupKey(_ values: [Value?]) -> String? {
+        Mapper.identityKey(values)
+    }
+
+    private static func describe(_ values: [Value?]) -> String {
+        values.map { value -> String in
+            switch value {
+            case .string(let text)?: return "\"\(text)\""
+            case .number(let text)?: return text
+            case .bool(let flag)?: return flag ? "true" : "false"
+            case .array(let elements)?: return "[" + elements.map { describe([$0]) }.joined(separator: ", ") + "]"
+            case .null?, nil: return "null"
+            case .object?: return "{…}"
+            }
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,98 @@
+/// An entity mapping prepared for the mapper: indexes resolved once (primary-key attribute
+/// positions, relationship targets, value tables, types) so that mapping a representation
+/// does no lookups by name.
+public final class EntityPlan {
+    public let mapping: EntityMapping
+    public var name: String { mapping.name }
+    /// Position among the config's entities; plain and error classes come after them.
+    public let order: Int
+    public let attributeIndex: [String: Int]
+    /// Attribute positions of the primary keys, in primary-key order.
+    public let primaryKeyIndices: [Int]
+    /// Declared type per attribute position.
+    public let types: [AttributeType?]
+    /// `value_mappings` per attribute position.
+    public let valueMappings: [ValueMapping?]
+    /// Target plans per relationship position (nil only for undefined targets, which the
+    /// linter rejects).
+    public internal(set) var targets: [EntityPlan?] = []
+    /// Relationship positions that are nested (not connections), in config order.
+    public let nestedRelationshipIndices: [Int]
+    public var isPlain: Bool { mapping.isPlain }
+    /// The attributes whose destination is dotted, grouped by their first component, for
+    /// writing nested dictionaries in output: first component → attribute positions.
+    public let nestedDestinations: [String: [Int]]
+
+    init(mapping: EntityMapping, order: Int) {
+        self.mapping = mapping
+        self.order = order
+        var index: [String: Int] = [:]
+        for (position, attribute) in mapping.attributes.enumerated() where index[attribute.destination] == nil {
+            index[attribute.destination] = position
+        }
+        attributeIndex = index
+        primaryKeyIndices = mapping.primaryKeys.compactMap { index[$0.value] }
+        types = mapping.attributes.map { mapping.attributeTypes[$0.destination] }
+        valueMappings = mapping.attributes.map { attribute in
+            mapping.valueMappings[attribute.destination].map { table in
+                ValueMapping(cases: table.cases, fallback: table.fallback)
+            }
+        }
+        nestedRelationshipIndices = mapping.relationships.indices.filter { !mapping.relationships[$0].isConnection }
+        var nested: [String: [Int]] = [:]
+        for (position, attribute) in mapping.attributes.enumerated() where attribute.destinationPath.count > 1 {
+            nested[attribute.destinationPath[0], default: []].append(position)
+        }
+        nestedDestinations = nested
+    }
+
+    /// True when the primary keys are configured and fully mapped.
+    public var hasIdentity: Bool {
+        !primaryKeyIndices.isEmpty && primaryKeyIndices.count == mapping.primaryKeys.count
+    }
+}
+
+/// All plans of a config, built once per run.
+public final class MappingPlans {
+    public let definitions: MappingDefinitions
+    public let entities: [EntityPlan]
+    private let byName: [String: EntityPlan]
+    /// Plans of plain-object matchers, by path-mapping index and matcher index.
+    private var plainPlans: [Int: [Int: EntityPlan]] = [:]
+    /// `error_mappings`, or without it the default: each error string becomes an `Error`
+    /// whose `errorMessage` holds it (RestKit 0.10's default error mapping).
+    public let errorPlan: EntityPlan
+
+    public init(_ definitions: MappingDefinitions) {
+        self.definitions = definitions
+        let entities = definitions.entities.enumerated().map { EntityPlan(mapping: $1, order: $0) }
+        self.entities = entities
+        var byName: [String: EntityPlan] = [:]
+        for plan in entities { byName[plan.name] = plan }
+        self.byName = byName
+        var order = entities.count
+        for path in definitions.pathMappings {
+            for (matcherIndex, matcher) in path.matchers.enumerated() {
+                if case .plainObject(let mapping) = matcher.kind {
+                    plainPlans[path.index, default: [:]][matcherIndex] = EntityPlan(mapping: mapping, order: order)
+                    order += 1
+                }
+            }
+        }
+        errorPlan = EntityPlan(mapping: definitions.errorMapping ?? Self.defaultErrorMapping, order: order)
+        for plan in entities {
+            plan.targets = plan.mapping.relationships.map { byName[$0.target.value] }
+        }
+    }
+
+    public func entity(named name: String) -> EntityPlan? { byName[name] }
+
+    static var defaultErrorMapping: EntityMapping {
+        let location = SourceLocation.file("<default error mapping>")
+        var mapping = EntityMapping(name: "Error", location: location, isPlain: true)
+        mapping.attributes = [AttributeMapping(source: "", destination: "errorMessage", location: location)]
+        return mapping
+    }
+
+    func plainPlan(path: Int, matcher: Int) -> EntityPlan? { plainPlans[path]?[matcher] }
+}

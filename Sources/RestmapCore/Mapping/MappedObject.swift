@@ -1,0 +1,58 @@
+/// One object produced by mapping: an entity instance (or a plain object) with its
+/// attribute values and relationships. A class, because objects are shared: the identity
+/// map hands the same object to every representation with its primary key, and related
+/// objects are referenced from several places.
+public final class MappedObject {
+    /// The state of one relationship.
+    public enum Related {
+        /// Never mapped: omitted from output.
+        case unset
+        /// Mapped from a JSON null (or cleared by `set_nil_for_missing_relationships`).
+        case null
+        case one(MappedObject)
+        case many([MappedObject])
+    }
+
+    public unowned let plan: EntityPlan
+    /// Attribute values by the entity's attribute-mapping index; nil: unset.
+    public internal(set) var attributes: [Value?]
+    /// Relationship states by the entity's relationship-mapping index.
+    public internal(set) var relationships: [Related]
+    /// Position in the run's creation order.
+    public let creationIndex: Int
+    /// `n` of `Entity#n` for objects without a (complete) primary key; 0 otherwise.
+    public internal(set) var anonymousNumber: Int
+    /// The identity-map key, when the object has a complete primary key.
+    public internal(set) var identityKey: String?
+
+    init(plan: EntityPlan, creationIndex: Int) {
+        self.plan = plan
+        self.attributes = Array(repeating: nil, count: plan.mapping.attributes.count)
+        self.relationships = Array(repeating: .unset, count: plan.mapping.relationships.count)
+        self.creationIndex = creationIndex
+        self.anonymousNumber = 0
+    }
+
+    public var entityName: String { plan.name }
+
+    /// `Entity/pk1,pk2` from the primary-key values, or `Entity#n`.
+    public var id: String {
+        if anonymousNumber == 0, !plan.primaryKeyIndices.isEmpty {
+            let parts = plan.primaryKeyIndices.map { index -> String in
+                switch attributes[index] {
+                case .string(let text)?, .number(let text)?: return text
+                case .bool(let flag)?: return flag ? "true" : "false"
+                default: return ""
+                }
+            }
+            return plan.name + "/" + parts.joined(separator: ",")
+        }
+        return plan.name + "#" + String(anonymousNumber)
+    }
+
+    /// The value of the client attribute `name`, if set.
+    public func value(of name: String) -> Value? {
+        guard let index = plan.attributeIndex[name] else { return nil }
+        return attributes[index]
+    }
+}

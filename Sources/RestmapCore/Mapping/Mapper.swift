@@ -1,0 +1,208 @@
+/// Maps payload representations into objects, the way RestKit's mapping operation does
+/// (SPEC §1.1–1.3): attributes by key path with value mappings and type conversion,
+/// identity by primary keys (update-else-create), nested relationships recursively.
+/// Connections (`fk_mapping`) are made later, by `ConnectionResolver`, once every input
+/// of the run is mapped.
+public final class Mapper {
+    public let plans: MappingPlans
+    public private(set) var graph: ObjectGraph
+    let log: DiagnosticLog
+    /// Told about every read and decision, for `validate`'s findings and coverage.
+    public var observer: MappingObserver?
+    let converter: ValueConverter
+    /// Deeper relationship nesting than this is refused (payload depth already bounds it;
+    /// this protects the stack).
+    static let maxNesting = 2_000
+
+    public init(plans: MappingPlans, log: DiagnosticLog, converter: ValueConverter = ValueConverter()) {
+        self.plans = plans
+        self.graph = ObjectGraph()
+        self.log = log
+        self.converter = converter
+    }
+
+    /// Starts a fresh identity map (streaming mode maps each payload on its own).
+    public func resetGraph() {
+        graph = ObjectGraph()
+    }
+
+    /// Where a representation sits, for messages: the input's name and the JSON pointer.
+    public struct Origin {
+        public var input: String
+        /// The representation's JSON pointer in its payload; nil when not tracked.
+        public var pointer: String?
+        public var locations: PayloadLocations?
+
+        public init(input: String, pointer: String?, locations: PayloadLocations? = nil) {
+            self.input = input
+            self.pointer = pointer
+            self.locations = locations
+        }
+
+        func appending(_ token: String) -> Origin {
+            var copy = self
+            copy.pointer = pointer.map { PayloadLocations.appending(token, to: $0) }
+            return copy
+        }
+
+        func appending(_ index: Int) -> Origin {
+            var copy = self
+            copy.pointer = pointer.map { PayloadLocations.appending(index, to: $0) }
+            return copy
+        }
+
+        /// The location of the value at `pointer` (or of the representation).
+        func location(_ pointer: String? = nil) -> SourceLocation {
+            if let pointer = pointer ?? self.pointer, let found = locations?[pointer] { return found }
+            return SourceLocation(file: input, keyPath: (pointer ?? self.pointer).map { $0.isEmpty ? "/" : $0 })
+        }
+    }
+
+    /// Maps one representation with `plan`. Returns nil when the representation carries no
+    /// value for any of the mapping's attributes or relationships (RestKit drops those).
+    @discardableResult
+    public func map(_ representation: Value, with plan: EntityPlan, origin: Origin) -> MappedObject? {
+        map(representation, with: plan, origin: origin, nesting: 0)
+    }
+
+    private func map(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
+        let mapping = plan.mapping
+        // Read and convert every attribute first: identity needs the key values, and an
+        // object is only created when something maps.
+        var values: [Value?] = Array(repeating: nil, count: mapping.attributes.count)
+        var anythingFound = false
+        for (index, attribute) in mapping.attributes.enumerated() {
+            guard let read = read(attribute.source, in: representation, origin: origin) else {
+                observer?.attributeRead(plan: plan, index: index, found: false, pointer: nil, origin: origin)
+                if mapping.options.setNilForMissingAttributes { values[index] = .null }
+                continue
+            }
+            anythingFound = true
+            observer?.attributeRead(plan: plan, index: index, found: true, pointer: read.pointer, origin: origin)
+            values[index] = transform(read.value, plan: plan, index: index, origin: origin, pointer: read.pointer)
+        }
+        var relationshipSources: [Int: (Value, String?)] = [:]
+        for index in plan.nestedRelationshipIndices {
+            let relationship = mapping.relationships[index]
+            if let read = read(relationship.source, in: representation, origin: origin) {
+                relationshipSources[index] = (read.value, read.pointer)
+                anythingFound = true
+            }
+        }
+        guard anythingFound else { return nil }
+
+        let identityKey = plan.hasIdentity ? Self.identityKey(plan.primaryKeyIndices.map { values[$0] }) : nil
+        let (object, isNew) = graph.object(for: plan, identityKey: identityKey)
+        if !isNew { observer?.objectMergedAgain(object, values: values, origin: origin) }
+        if plan.hasIdentity && identityKey == nil {
+            observer?.missingPrimaryKey(object, origin: origin)
+        }
+        for (index, value) in values.enumerated() where value != nil {
+            object.attributes[index] = value
+        }
+        observer?.objectMapped(object, isNew: isNew, origin: origin)
+
+        for index in plan.nestedRelationshipIndices {
+            let relationship = mapping.relationships[index]
+            guard let target = plan.targets[index] else { continue }
+            guard let (value, pointer) = relationshipSources[index] else {
+                observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
+                if mapping.options.setNilForMissingRelationships { object.relationships[index] = .null }
+                continue
+            }
+            observer?.relationshipRead(plan: plan, index: index, found: true, origin: origin)
+            var nestedOrigin = origin
+            nestedOrigin.pointer = pointer
+            guard nesting < Self.maxNesting else {
+                log.error(
+                    "relationships nest deeper than \(Self.maxNesting) levels; '\(relationship.name)' is not mapped",
+                    at: origin.location(pointer))
+                continue
+            }
+            switch value {
+            case .null:
+                object.relationships[index] = .null
+            case .object:
+                // The empty source key maps the parent's own representation.
+                if let related = map(value, with: target, origin: nestedOrigin, nesting: nesting + 1) {
+                    object.relationships[index] = .one(related)
+                }
+            case .array(let elements):
+                var related: [MappedObject] = []
+                related.reserveCapacity(elements.count)
+                for (position, element) in elements.enumerated() {
+                    let elementOrigin = nestedOrigin.appending(position)
+                    switch element {
+                    case .null:
+                        continue
+                    case .object:
+                        if let child = map(element, with: target, origin: elementOrigin, nesting: nesting + 1) {
+                            related.append(child)
+                        }
+                    default:
+                        if let child = map(element, with: target, origin: elementOrigin, nesting: nesting + 1) {
+                            related.append(child)
+                        } else {
+                            log.warning(
+                                "'\(relationship.name)' of \(plan.name) holds \(element.kindName) elements, not objects of \(target.name); skipped",
+                                at: elementOrigin.location())
+                        }
+                    }
+                }
+                object.relationships[index] = .many(related)
+            case .string, .number, .bool:
+                if let related = map(value, with: target, origin: nestedOrigin, nesting: nesting + 1) {
+                    object.relationships[index] = .one(related)
+                } else {
+                    log.warning(
+                        "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(target.name); relationship '\(relationship.name)' is not mapped",
+                        at: nestedOrigin.location())
+                }
+            }
+        }
+        return object
+    }
+
+    /// Reads a key path, with the pointer of what was read when locations are tracked.
+    private func read(_ keyPath: KeyPath, in representation: Value, origin: Origin) -> (value: Value, pointer: String?)? {
+        if let pointer = origin.pointer {
+            return KeyValueCoding.locatedValue(at: keyPath, in: representation, pointer: pointer)
+        }
+        guard let value = KeyValueCoding.evaluate(keyPath.segments[...], representation) else { return nil }
+        return (value, nil)
+    }
+
+    /// Value mapping, then type conversion; a value that cannot be converted is not
+    /// assigned (nil) and reported.
+    private func transform(_ value: Value, plan: EntityPlan, index: Int, origin: Origin, pointer: String?) -> Value? {
+        var value = value
+        if let table = plan.valueMappings[index] { value = table.map(value) }
+        guard let type = plan.types[index] else { return value }
+        switch converter.convert(value, to: type) {
+        case .converted(let converted):
+            return converted
+        case .failed(let failure):
+            let attribute = plan.mapping.attributes[index]
+            observer?.conversionFailed(
+                plan: plan, index: index, value: value, type: type, reason: failure.description, pointer: pointer,
+                origin: origin)
+            if observer == nil {
+                log.warning(
+                    "\(plan.name).\(attribute.destination) not set: \(failure.description)",
+                    at: origin.location(pointer))
+            }
+            return nil
+        }
+    }
+
+    /// The identity key of a set of primary-key values, nil when any is missing or null.
+    static func identityKey(_ values: [Value?]) -> String? {
+        var parts: [String] = []
+        parts.reserveCapacity(values.count)
+        for value in values {
+            guard let value, let key = IdentityText.key(for: value) else { return nil }
+            parts.append(key)
+        }
+        return parts.count == 1 ? parts[0] : parts.joined(separator: "\u{1F}")
+    }
+}

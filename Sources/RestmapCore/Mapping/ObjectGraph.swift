@@ -1,0 +1,54 @@
+/// Every object one run maps, with the identity map that makes representations with equal
+/// primary keys one object across all inputs of the run (RestKit's update-else-create).
+public final class ObjectGraph {
+    /// All objects in creation order.
+    public private(set) var objects: [MappedObject] = []
+    private var identities: [ObjectIdentifier: [String: MappedObject]] = [:]
+    private var anonymousCounts: [String: Int] = [:]
+
+    public init() {}
+
+    /// The object of `plan` with `identityKey`, or a new one (registered under the key when
+    /// there is one, numbered `Entity#n` when there is none).
+    func object(for plan: EntityPlan, identityKey: String?) -> (object: MappedObject, isNew: Bool) {
+        if let identityKey, let existing = identities[ObjectIdentifier(plan)]?[identityKey] {
+            return (existing, false)
+        }
+        let object = MappedObject(plan: plan, creationIndex: objects.count)
+        if let identityKey {
+            object.identityKey = identityKey
+            identities[ObjectIdentifier(plan), default: [:]][identityKey] = object
+        } else {
+            let next = (anonymousCounts[plan.name] ?? 0) + 1
+            anonymousCounts[plan.name] = next
+            object.anonymousNumber = next
+        }
+        objects.append(object)
+        return (object, true)
+    }
+
+    /// The object of `plan` registered under `identityKey`, if any.
+    func existing(_ plan: EntityPlan, identityKey: String) -> MappedObject? {
+        identities[ObjectIdentifier(plan)]?[identityKey]
+    }
+
+    /// Objects grouped for the records shape: entities in config order, then plain and error
+    /// classes in order of first creation; each group in creation order.
+    public func groupedByEntity() -> [(name: String, objects: [MappedObject])] {
+        var groups: [String: [MappedObject]] = [:]
+        var firstSeen: [String: (order: Int, creation: Int, plain: Bool)] = [:]
+        for object in objects {
+            let name = object.plan.name
+            groups[name, default: []].append(object)
+            if firstSeen[name] == nil {
+                firstSeen[name] = (object.plan.order, object.creationIndex, object.plan.isPlain)
+            }
+        }
+        let names = firstSeen.keys.sorted { a, b in
+            let x = firstSeen[a]!, y = firstSeen[b]!
+            if x.plain != y.plain { return !x.plain }
+            return x.plain ? x.creation < y.creation : x.order < y.order
+        }
+        return names.map { ($0, groups[$0]!) }
+    }
+}

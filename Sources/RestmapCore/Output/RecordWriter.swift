@@ -1,0 +1,130 @@
+/// Writes mapped objects as records (SPEC §3.1): `_entity` first, then (records shape)
+/// `_id`, then attributes in mapping order — a dotted destination's dictionary where its
+/// first attribute is — then relationships in mapping order. In the tree shape related
+/// objects are written in place, and an object met again inside its own subtree is written
+/// as `{"_entity": E, "_ref": id}`; in the records shape relationships hold `_id`s.
+public struct RecordWriter {
+    public enum Shape: String, Sendable, CaseIterable {
+        case tree, records
+    }
+
+    public let shape: Shape
+
+    public init(shape: Shape) {
+        self.shape = shape
+    }
+
+    /// Counts the `_ref`s written, so that the caller can mention cycles.
+    public final class Statistics {
+        public var references = 0
+        public init() {}
+    }
+
+    public func write(_ object: MappedObject, to emitter: StructuredEmitter, statistics: Statistics? = nil) throws {
+        var ancestors = Set<ObjectIdentifier>()
+        try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
+    }
+
+    private func write(
+        _ object: MappedObject, to emitter: StructuredEmitter, ancestors: inout Set<ObjectIdentifier>,
+        statistics: Statistics?
+    ) throws {
+        let plan = object.plan
+        let mapping = plan.mapping
+        try emitter.beginObject()
+        try emitter.key("_entity")
+        try emitter.scalar(.string(plan.name))
+        if shape == .records {
+            try emitter.key("_id")
+            try emitter.scalar(.string(object.id))
+        }
+        let relationshipNames = Set(mapping.relationships.map(\.name))
+        var writtenGroups = Set<String>()
+        for (index, attribute) in mapping.attributes.enumerated() {
+            if attribute.destinationPath.count == 1 {
+                guard let value = object.attributes[index], !relationshipNames.contains(attribute.destination) else {
+                    continue
+                }
+                try emitter.key(attribute.destination)
+                try emitter.emit(value)
+            } else {
+                let group = attribute.destinationPath[0]
+                guard !writtenGroups.contains(group), let members = plan.nestedDestinations[group] else { continue }
+                writtenGroups.insert(group)
+                let nested = NestedDestinations.build(
+                    members.compactMap { position in
+                        object.attributes[position].map { (Array(mapping.attributes[position].destinationPath.dropFirst()), $0) }
+                    })
+                guard !nested.isEmpty else { continue }
+                try emitter.key(group)
+                try emitter.emit(.object(nested))
+            }
+        }
+        let identifier = ObjectIdentifier(object)
+        ancestors.insert(identifier)
+        defer { ancestors.remove(identifier) }
+        for (index, relationship) in mapping.relationships.enumerated() {
+            switch object.relationships[index] {
+            case .unset:
+                continue
+            case .null:
+                try emitter.key(relationship.name)
+                try emitter.scalar(.null)
+            case .one(let related):
+                try emitter.key(relationship.name)
+                try writeRelated(related, to: emitter, ancestors: &ancestors, statistics: statistics)
+            case .many(let related):
+                try emitter.key(relationship.name)
+                try emitter.beginArray()
+                for element in related {
+                    try writeRelated(element, to: emitter, ancestors: &ancestors, statistics: statistics)
+                }
+                try emitter.endArray()
+            }
+        }
+        try emitter.endObject()
+    }
+
+    private func writeRelated(
+        _ object: MappedObject, to emitter: StructuredEmitter, ancestors: inout Set<ObjectIdentifier>,
+        statistics: Statistics?
+    ) throws {
+        if shape == .records {
+            try emitter.scalar(.string(object.id))
+        } else if ancestors.contains(ObjectIdentifier(object)) {
+            statistics?.references += 1
+            try emitter.beginObject()
+            try emitter.key("_entity")
+            try emitter.scalar(.string(object.plan.name))
+            try emitter.key("_ref")
+            try emitter.scalar(.string(object.id))
+            try emitter.endObject()
+        } else {
+            try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
+        }
+    }
+}
+
+/// Builds the nested dictionary of dotted destinations (`address.city`, `address.geo.lat`)
+/// in the order their attributes are listed.
+enum NestedDestinations {
+    static func build(_ entries: [(path: [String], value: Value)]) -> ValueObject {
+        var object = ValueObject()
+        for (path, value) in entries where !path.isEmpty {
+            insert(value, at: path[...], into: &object)
+        }
+        return object
+    }
+
+    private static func insert(_ value: Value, at path: ArraySlice<String>, into object: inout ValueObject) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            object[first] = value
+            return
+        }
+        var child: ValueObject
+        if case .object(let existing)? = object[first] { child = existing } else { child = ValueObject() }
+        insert(value, at: path.dropFirst(), into: &child)
+        object[first] = .object(child)
+    }
+}
