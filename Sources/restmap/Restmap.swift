@@ -18,12 +18,17 @@ struct Restmap: ParsableCommand {
             validation errors); 2 usage or config errors.
             """,
         version: RestmapVersion.current,
-        subcommands: [CheckCommand.self, DescribeCommand.self]
+        subcommands: [MapCommand.self, CheckCommand.self, DescribeCommand.self]
     )
 
     /// Runs the command line with restmap's exit codes: argument errors exit 2 (not the
     /// parser library's 64), data problems 1.
     static func main() {
+        runWithLargeStack { execute() }
+        terminate(0)
+    }
+
+    private static func execute() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)

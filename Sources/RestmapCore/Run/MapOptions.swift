@@ -1,0 +1,46 @@
+/// How `restmap map` reads its inputs and writes its records (SPEC §3.1).
+public struct MapOptions: Sendable {
+    public enum OutputFormat: String, Sendable, CaseIterable {
+        case json, ndjson, plist
+    }
+
+    public enum InputFormat: String, Sendable, CaseIterable {
+        case auto, json, ndjson, xml
+    }
+
+    public var shape: RecordWriter.Shape = .tree
+    public var format: OutputFormat = .json
+    /// One-line JSON instead of pretty-printed.
+    public var compact = false
+    public var inputFormat: InputFormat = .auto
+    /// Nesting deeper than this is an error (JSON; XML is capped by libxml2 at 2,048).
+    public var maxDepth = 10_000
+    /// The request path of inputs that do not carry their own (`--path`).
+    public var defaultPath: String?
+    /// Maps with this entity directly, bypassing path mappings (`--entity`).
+    public var entity: String?
+    /// With `entity`: where the data sits (`--key-path`).
+    public var keyPath: String?
+    /// The HTTP status of the payloads; 4xx/5xx map with `error_mappings` (`--status`).
+    public var status: Int?
+
+    public init() {}
+
+    /// True when the status selects the error mapping.
+    public var isErrorStatus: Bool {
+        guard let status else { return false }
+        return (400...599).contains(status)
+    }
+}
+
+/// One payload to map: where its bytes come from and, when it carries one, its request path
+/// (`URI=FILE` on the command line).
+public struct MapInput {
+    public var source: ByteSource
+    public var requestPath: String?
+
+    public init(source: ByteSource, requestPath: String?) {
+        self.source = source
+        self.requestPath = requestPath
+    }
+}

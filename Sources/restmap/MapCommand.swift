@@ -1,0 +1,91 @@
+import ArgumentParser
+import RestmapCore
+
+/// `restmap map`: maps payloads and prints records (SPEC §3.1).
+struct MapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "map",
+        abstract: "Map payloads and print the records.",
+        discussion: """
+            Each input is a file, '-' for standard input, or URI=FILE to give it its own request \
+            path. With no input, standard input is read. Exit 0 when something was mapped; 1 when \
+            nothing was, on malformed input, or for a 4xx/5xx --status; 2 for usage or config errors.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "The request path of inputs that do not carry one (URI=FILE).")
+    var path: String?
+
+    @Option(name: .long, help: "Map with this entity directly, bypassing path mappings.")
+    var entity: String?
+
+    @Option(name: .customLong("key-path"), help: "With --entity: where the data sits in the payload.")
+    var keyPath: String?
+
+    @Option(name: .long, help: "tree (default): root objects with related ones in place; records: every object by entity.")
+    var shape: RecordWriter.Shape = .tree
+
+    @Option(name: .long, help: "json (default), ndjson (one record a line), or plist.")
+    var format: MapOptions.OutputFormat = .json
+
+    @Flag(name: .long, help: "One-line JSON.")
+    var compact = false
+
+    @Option(name: .customLong("input-format"), help: "auto (default), json, ndjson or xml.")
+    var inputFormat: MapOptions.InputFormat = .auto
+
+    @Option(name: .long, help: "The HTTP status of the payloads; 4xx/5xx map with error_mappings and exit 1.")
+    var status: Int?
+
+    @Option(name: .customLong("max-depth"), help: "Nesting deeper than this is an error (default 10000).")
+    var maxDepth: Int = 10_000
+
+    @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the run succeeds).")
+    var output: String?
+
+    @Argument(help: "Payload files, '-' for standard input, or URI=FILE.")
+    var inputs: [String] = []
+
+    func validate() throws {
+        if keyPath != nil && entity == nil {
+            throw ValidationError("--key-path goes with --entity")
+        }
+        if let status, !(100...599).contains(status) {
+            throw ValidationError("--status must be an HTTP status code (100-599)")
+        }
+        if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
+    }
+
+    func run() throws {
+        let log = Console.shared.makeLog()
+        let definitions = try global.loadDefinitions(log: log)
+        var options = MapOptions()
+        options.shape = shape
+        options.format = format
+        options.compact = compact
+        options.inputFormat = inputFormat
+        options.maxDepth = maxDepth
+        options.defaultPath = path
+        options.entity = entity
+        options.keyPath = keyPath
+        options.status = status
+        let sources = try InputArguments.inputs(inputs)
+        let destination = try OutputDestination(path: output)
+        do {
+            let run = try MapRun(definitions: definitions, options: options, log: log, output: destination.sink)
+            let code = try run.run(sources)
+            // A 4xx/5xx payload's error records are the intended output; any other
+            // failure leaves no file behind.
+            if run.inputFailed { destination.discard() } else { try destination.commit() }
+            if code != 0 { throw ExitCode(code) }
+        } catch {
+            destination.discard()
+            throw error
+        }
+    }
+}
+
+extension RecordWriter.Shape: ExpressibleByArgument {}
+extension MapOptions.OutputFormat: ExpressibleByArgument {}
+extension MapOptions.InputFormat: ExpressibleByArgument {}
