@@ -1,0 +1,98 @@
+/// Builds a `Value` tree and, beside it, where each value starts, keyed by JSON Pointer
+/// (`/employees_list/3/dept/id`): what `validate` needs to point at an offending value.
+/// A repeated key's pointer names the last occurrence, the one the tree keeps.
+final class JSONLocatingBuilder: JSONBuilder {
+    let values = JSONValueBuilder()
+    private(set) var locations = PayloadLocations()
+    /// The pointer of the top-level value: "" for a document, `/employees_list/3` for an
+    /// element streamed from a key path.
+    var rootPointer = ""
+    /// Per open container: its pointer, and the index of its next element (-1 in an object).
+    private var pointers: [String] = []
+    private var nextIndex: [Int] = []
+    private var pendingKey = ""
+
+    var wantsLocations: Bool { true }
+
+    /// The completed top-level value and the locations of its values.
+    func take() -> (value: Value, locations: PayloadLocations) {
+        let result = (values.takeValue(), locations)
+        locations = PayloadLocations()
+        return result
+    }
+
+    func reset() {
+        values.reset()
+        locations = PayloadLocations()
+        pointers.removeAll()
+        nextIndex.removeAll()
+    }
+
+    /// Records where the value that starts now is, and returns its pointer.
+    private func record(_ location: SourceLocation?) -> String {
+        let pointer: String
+        if let parent = pointers.last {
+            let index = nextIndex[nextIndex.count - 1]
+            if index >= 0 {
+                pointer = PayloadLocations.appending(index, to: parent)
+                nextIndex[nextIndex.count - 1] = index + 1
+            } else {
+                pointer = PayloadLocations.appending(pendingKey, to: parent)
+            }
+        } else {
+            pointer = rootPointer
+        }
+        if let location { locations[pointer] = location }
+        return pointer
+    }
+
+    func beginObject(at location: SourceLocation?) {
+        pointers.append(record(location))
+        nextIndex.append(-1)
+        values.beginObject(at: location)
+    }
+
+    func beginArray(at location: SourceLocation?) {
+        pointers.append(record(location))
+        nextIndex.append(0)
+        values.beginArray(at: location)
+    }
+
+    func endObject() {
+        pointers.removeLast()
+        nextIndex.removeLast()
+        values.endObject()
+    }
+
+    func endArray() {
+        pointers.removeLast()
+        nextIndex.removeLast()
+        values.endArray()
+    }
+
+    func key(_ key: JSONStringToken, at location: SourceLocation?) {
+        let text = key.string
+        pendingKey = text
+        values.keys.push(text)
+    }
+
+    func string(_ string: JSONStringToken, at location: SourceLocation?) {
+        _ = record(location)
+        values.string(string, at: location)
+    }
+
+    func number(_ number: JSONNumberToken, at location: SourceLocation?) {
+        _ = record(location)
+        values.number(number, at: location)
+    }
+
+    func bool(_ value: Bool, at location: SourceLocation?) {
+        _ = record(location)
+        values.bool(value, at: location)
+    }
+
+    func null(at location: SourceLocation?) {
+        _ = record(location)
+        values.null(at: location)
+    }
+}

@@ -1,0 +1,199 @@
+/// Streams the value at a key path: walks the document's events, builds nothing off the path,
+/// and hands each element of the array found there (or the one value found there) to a
+/// callback as soon as its last byte is read, so that memory holds one element at a time.
+///
+/// The path's containers are tracked as "open objects on the path": a key of the innermost
+/// one that equals the next segment makes the next value lie on the path too. A repeated path
+/// key is harmless until the target has been reached (the later occurrence simply takes over);
+/// after that it would mean "the last one wins" for values already handed out, so it throws
+/// `JSONPathKeyRepeated`.
+struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
+    private enum Kind { case scalar, object, array }
+
+    private let path: [[UInt8]]
+    private let pathText: [String]
+    private let targetPointer: String
+    private var inner: Inner
+    private let body: (JSONStreamElement) throws -> Void
+    private let locationsRequested: Bool
+
+    /// Open containers.
+    private var depth = 0
+    /// The open containers at depths 1...onPath are the objects at the path's prefixes.
+    private var onPath = 0
+    /// The next value lies on the path (the root does; then each value of a matching key).
+    private var pendingMatch = true
+    private var targetReached = false
+    private var targetIsArray = false
+    /// The depth at which the target array's elements start, -1 outside it.
+    private var elementsDepth = -1
+    private var forwarding = false
+    private var forwardDepth = 0
+    private var elementIndex: Int?
+    private var elementLocation: SourceLocation?
+    private var count = 0
+    private var rootKeys: [String] = []
+    private var rootKeySet: Set<String> = []
+
+    init(
+        path: [String], inner: Inner, locations: Bool, body: @escaping (JSONStreamElement) throws -> Void
+    ) {
+        self.path = path.map { Array($0.utf8) }
+        self.pathText = path
+        self.targetPointer = path.reduce("") { PayloadLocations.appending($1, to: $0) }
+        self.inner = inner
+        self.locationsRequested = locations
+        self.body = body
+    }
+
+    var outcome: JSONPathOutcome {
+        guard targetReached else { return .notFound(rootKeys: rootKeys) }
+        return targetIsArray ? .array(count: count) : .single
+    }
+
+    var wantsLocations: Bool {
+        if forwarding || pendingMatch || depth == elementsDepth { return locationsRequested }
+        // Keys of the path's objects, to locate a repeated one.
+        return targetReached && depth == onPath
+    }
+
+    /// Called as a value starts: true when the inner builder must see it.
+    private mutating func forwards(_ kind: Kind, at location: SourceLocation?) -> Bool {
+        if forwarding { return true }
+        if pendingMatch {
+            pendingMatch = false
+            if depth == path.count {
+                targetReached = true
+                if kind == .array {
+                    targetIsArray = true
+                    elementsDepth = depth + 1
+                    return false
+                }
+                begin(index: nil, pointer: targetPointer, at: location)
+                return true
+            }
+            if kind == .object { onPath = depth + 1 }
+            return false
+        }
+        if depth == elementsDepth {
+            let index = count
+            count += 1
+            begin(index: index, pointer: locationsRequested ? PayloadLocations.appending(index, to: targetPointer) : "",
+                  at: location)
+            return true
+        }
+        return false
+    }
+
+    private mutating func begin(index: Int?, pointer: String, at location: SourceLocation?) {
+        forwarding = true
+        forwardDepth = depth
+        elementIndex = index
+        elementLocation = location
+        inner.beginElement(pointer: pointer)
+    }
+
+    /// Hands the completed element to the callback.
+    private mutating func deliver() throws {
+        forwarding = false
+        let (value, locations) = inner.finishElement()
+        try body(JSONStreamElement(index: elementIndex, value: value, location: elementLocation, locations: locations))
+    }
+
+    mutating func beginObject(at location: SourceLocation?) throws {
+        if forwards(.object, at: location) { try inner.beginObject(at: location) }
+        depth += 1
+    }
+
+    mutating func beginArray(at location: SourceLocation?) throws {
+        if forwards(.array, at: location) { try inner.beginArray(at: location) }
+        depth += 1
+    }
+
+    mutating func endObject() throws {
+        depth -= 1
+        if forwarding {
+            try inner.endObject()
+            if depth == forwardDepth { try deliver() }
+        } else if depth + 1 == onPath {
+            onPath -= 1
+        }
+    }
+
+    mutating func endArray() throws {
+        depth -= 1
+        if forwarding {
+            try inner.endArray()
+            if depth == forwardDepth { try deliver() }
+        } else if depth + 1 == elementsDepth {
+            elementsDepth = -1
+        }
+    }
+
+    mutating func key(_ key: JSONStringToken, at location: SourceLocation?) throws {
+        if forwarding {
+            try inner.key(key, at: location)
+            return
+        }
+        if depth == 1 && !path.isEmpty {
+            let text = key.string
+            if rootKeySet.insert(text).inserted { rootKeys.append(text) }
+        }
+        if depth == onPath && depth <= path.count && key.equals(path[depth - 1]) {
+            if targetReached {
+                throw JSONPathKeyRepeated(keyPath: Array(pathText[..<depth]), location: location)
+            }
+            pendingMatch = true
+        }
+    }
+
+    mutating func string(_ string: JSONStringToken, at location: SourceLocation?) throws {
+        guard forwards(.scalar, at: location) else { return }
+        try inner.string(string, at: location)
+        if depth == forwardDepth { try deliver() }
+    }
+
+    mutating func number(_ number: JSONNumberToken, at location: SourceLocation?) throws {
+        guard forwards(.scalar, at: location) else { return }
+        try inner.number(number, at: location)
+        if depth == forwardDepth { try deliver() }
+    }
+
+    mutating func bool(_ value: Bool, at location: SourceLocation?) throws {
+        guard forwards(.scalar, at: location) else { return }
+        try inner.bool(value, at: location)
+        if depth == forwardDepth { try deliver() }
+    }
+
+    mutating func null(at location: SourceLocation?) throws {
+        guard forwards(.scalar, at: location) else { return }
+        try inner.null(at: location)
+        if depth == forwardDepth { try deliver() }
+    }
+}
+
+/// A builder that can build one streamed element after another.
+protocol JSONElementBuilder: JSONBuilder {
+    /// Starts an element whose JSON Pointer is `pointer` ("" when locations are not wanted).
+    mutating func beginElement(pointer: String)
+    /// The completed element, and the locations of its values when the builder records them.
+    mutating func finishElement() -> (Value, PayloadLocations)
+}
+
+extension JSONValueBuilder: JSONElementBuilder {
+    func beginElement(pointer: String) {}
+
+    func finishElement() -> (Value, PayloadLocations) {
+        (takeValue(), PayloadLocations())
+    }
+}
+
+extension JSONLocatingBuilder: JSONElementBuilder {
+    func beginElement(pointer: String) {
+        rootPointer = pointer
+    }
+
+    func finishElement() -> (Value, PayloadLocations) {
+        take()
+    }
+}
