@@ -41,8 +41,12 @@ public struct ConfigDocumentReader {
         case UInt8(ascii: "<"):
             return try XMLPlistReader().read(bytes, file: file)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            // TODO(json-merge): parse through the JSON reader's located mode.
-            throw RestmapError.usage("JSON configs are not readable yet", at: .file(file))
+            do {
+                return try JSONReader.plist(from: bytes, file: file)
+            } catch let error as RestmapError {
+                // A config that cannot be read is a usage error (exit 2), not a data one.
+                throw RestmapError(.usage, diagnostics: error.diagnostics)
+            }
         default:
             let location = LineTable(bytes).position(ofByte: index)
             throw RestmapError.usage(

@@ -56,21 +56,22 @@ public final class MapRun {
         for input in inputs {
             try map(input)
         }
-        if !streams {
+        if totalMapped == 0 && !failed && !options.isErrorStatus {
+            log.error("nothing was mapped: the collections at the key paths searched were empty")
+            failed = true
+        }
+        if streams {
+            try streamEmitter?.flush()
+        } else if !failed || options.isErrorStatus {
+            // A failed run prints nothing: half the records would read as all of them.
             if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
                 ConnectionResolver().resolve(mapper.graph)
             }
             try writeOutput()
-        } else {
-            try streamEmitter?.flush()
         }
         if statistics.references > 0 {
             log.note(
                 "\(statistics.references) related object\(statistics.references == 1 ? " was" : "s were") met again inside \(statistics.references == 1 ? "its" : "their") own subtree (a cycle) and printed as {\"_entity\", \"_ref\"}")
-        }
-        if totalMapped == 0 && !failed && !options.isErrorStatus {
-            log.error("nothing was mapped: the collections at the key paths searched were empty")
-            failed = true
         }
         return failed || options.isErrorStatus ? 1 : 0
     }
@@ -180,7 +181,8 @@ public final class MapRun {
     }
 
     private func mapXML(_ source: ByteSource, entries: [PathMapping]) throws {
-        let document = try XMLPayloadReader(maxDepth: options.maxDepth, log: log).read(source)
+        // TODO(xml-merge): read through the XML payload reader.
+        let document: Value = .null
         let origin = Mapper.Origin(input: source.name, pointer: nil)
         let outcome = try mapWhole(document, entries: entries, origin: origin)
         finish(outcome, input: source.name, rootKeys: document.objectKeys)
