@@ -70,6 +70,7 @@ public final class Mapper {
         // Read and convert every attribute first: identity needs the key values, and an
         // object is only created when something maps.
         var values: [Value?] = Array(repeating: nil, count: mapping.attributes.count)
+        var failures: [(attribute: Int, message: String, pointer: String?)] = []
         var anythingFound = false
         for (index, attribute) in mapping.attributes.enumerated() {
             guard let read = read(attribute.source, in: representation, origin: origin) else {
@@ -79,7 +80,8 @@ public final class Mapper {
             }
             anythingFound = true
             observer?.attributeRead(plan: plan, index: index, found: true, pointer: read.pointer, origin: origin)
-            values[index] = transform(read.value, plan: plan, index: index, origin: origin, pointer: read.pointer)
+            values[index] = transform(
+                read.value, plan: plan, index: index, origin: origin, pointer: read.pointer, failures: &failures)
         }
         var relationshipSources: [Int: (Value, String?)] = [:]
         for index in plan.nestedRelationshipIndices {
@@ -101,6 +103,11 @@ public final class Mapper {
             object.attributes[index] = value
         }
         observer?.objectMapped(object, isNew: isNew, origin: origin)
+        // Reported once the object exists, so the message can name it (`Article/103`).
+        for failure in failures {
+            let attribute = mapping.attributes[failure.attribute].destination
+            log.warning("\(object.id): \(attribute) not set: \(failure.message)", at: origin.location(failure.pointer))
+        }
 
         for index in plan.nestedRelationshipIndices {
             let relationship = mapping.relationships[index]
@@ -173,8 +180,12 @@ public final class Mapper {
     }
 
     /// Value mapping, then type conversion; a value that cannot be converted is not
-    /// assigned (nil) and reported.
-    private func transform(_ value: Value, plan: EntityPlan, index: Int, origin: Origin, pointer: String?) -> Value? {
+    /// assigned (nil). `validate` hears of it through the observer; `map` warns (collected
+    /// in `failures` until the object exists and can be named).
+    private func transform(
+        _ value: Value, plan: EntityPlan, index: Int, origin: Origin, pointer: String?,
+        failures: inout [(attribute: Int, message: String, pointer: String?)]
+    ) -> Value? {
         var value = value
         if let table = plan.valueMappings[index] { value = table.map(value) }
         guard let type = plan.types[index] else { return value }
@@ -182,14 +193,12 @@ public final class Mapper {
         case .converted(let converted):
             return converted
         case .failed(let failure):
-            let attribute = plan.mapping.attributes[index]
-            observer?.conversionFailed(
-                plan: plan, index: index, value: value, type: type, reason: failure.description, pointer: pointer,
-                origin: origin)
-            if observer == nil {
-                log.warning(
-                    "\(plan.name).\(attribute.destination) not set: \(failure.description)",
-                    at: origin.location(pointer))
+            if let observer {
+                observer.conversionFailed(
+                    plan: plan, index: index, value: value, type: type, reason: failure.description, pointer: pointer,
+                    origin: origin)
+            } else {
+                failures.append((index, failure.description, pointer))
             }
             return nil
         }

@@ -103,7 +103,7 @@ public final class MapRun {
         let source = PeekableByteSource(input.source)
         let format: MapOptions.InputFormat
         if options.inputFormat == .auto {
-            format = try source.firstSignificantByte() == UInt8(ascii: "<") ? .xml : .json
+            format = try source.firstSignificantByte() == UInt8(ascii: "<") ? .xml : .auto
         } else {
             format = options.inputFormat
         }
