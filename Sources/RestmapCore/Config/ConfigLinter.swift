@@ -116,7 +116,10 @@ private struct LintContext {
                     log.error(
                         "fk_mapping of '\(entity.name).\(relationship.name)' matches '\(target.name).\(targetAttribute.value)', which is not a mapped attribute of '\(target.name)'\(Suggestions.hint(for: targetAttribute.value, among: target.attributeNames))",
                         at: targetAttribute.location)
-                } else if !target.primaryKeys.contains(where: { $0.value == targetAttribute.value }) {
+                } else if !target.primaryKeys.contains(where: { $0.value == targetAttribute.value }),
+                    target.primaryKeys.allSatisfy({ target.attribute(writing: $0.value) != nil })
+                {
+                    // (A target whose own keys are broken is reported there; no second warning.)
                     log.warning(
                         "fk_mapping of '\(entity.name).\(relationship.name)' matches '\(target.name).\(targetAttribute.value)', which is not a primary key of '\(target.name)': several objects may match",
                         at: targetAttribute.location)

@@ -100,6 +100,16 @@ public struct XMLPlistReader {
             guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue, builder.firstXMLError == nil else { return }
             builder.firstXMLError = XMLPlistReader.diagnostic(from: error.pointee, file: builder.file)
         }
+        // Entity declarations are how XML bombs and external-entity leaks start; a config
+        // has no use for them.
+        sax.pointee.entityDecl = { context, name, _, _, _, _ in
+            guard let (builder, parser) = XMLPlistBuilder.from(context) else { return }
+            let entity = name.map { String(cString: $0) } ?? "?"
+            builder.fail(
+                "entity declarations are not allowed in a config (<!ENTITY \(entity) ...>)",
+                offset: XMLPlistBuilder.declarationStart(parser))
+            xmlStopParser(parser)
+        }
         // A config never needs an external entity: refuse them outright.
         sax.pointee.resolveEntity = { _, _, _ in nil }
         sax.pointee.externalSubset = { _, _, _, _ in }
@@ -157,6 +167,21 @@ private final class XMLPlistBuilder {
         while pointer > base {
             pointer -= 1
             if pointer.pointee == UInt8(ascii: "<") { return pointer - base }
+        }
+        return cur - base
+    }
+
+    /// The byte offset of the `<!` that opened the declaration just reported.
+    static func declarationStart(_ parser: xmlParserCtxtPtr) -> Int {
+        guard let input = parser.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else {
+            return 0
+        }
+        var pointer = cur
+        while pointer > base {
+            pointer -= 1
+            if pointer.pointee == UInt8(ascii: "<"), pointer + 1 < cur, (pointer + 1).pointee == UInt8(ascii: "!") {
+                return pointer - base
+            }
         }
         return cur - base
     }
