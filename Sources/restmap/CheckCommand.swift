@@ -19,9 +19,12 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let path = try global.configPath()
         let log = Console.shared.makeLog()
-        let root = try ConfigDocumentReader().read(path: path)
-        let definitions = try ConfigLoader().load(root, file: path, log: log)
-        ConfigLinter().lint(definitions, log: log)
+        let definitions = try global.readDefinitions(log: log)
+        for entity in definitions.entities where entity.primaryKeysInferred {
+            log.note(
+                "'\(entity.name)' is identified by \(entity.primaryKeys.map { "'\($0.value)'" }.joined(separator: ", ")), inferred from the model (it has no primary_key_mappings entry)",
+                at: entity.location)
+        }
         let failed = log.hasErrors || (strict && log.hasWarnings)
         if !quiet {
             let summary = "\(path): \(log.errorCount) error\(log.errorCount == 1 ? "" : "s"), \(log.warningCount) warning\(log.warningCount == 1 ? "" : "s")"

@@ -25,13 +25,25 @@ struct GlobalOptions: ParsableArguments {
     /// Loads, shapes and lints the config. Config errors stop the command with exit 2.
     /// - Parameter log: receives warnings (and the errors, before the throw).
     func loadDefinitions(log: DiagnosticLog) throws -> MappingDefinitions {
-        let path = try configPath()
-        let root = try ConfigDocumentReader().read(path: path)
-        let definitions = try ConfigLoader().load(root, file: path, log: log)
-        ConfigLinter().lint(definitions, log: log)
+        let definitions = try readDefinitions(log: log)
         if log.hasErrors {
             throw RestmapError(.usage, diagnostics: [])
         }
+        return definitions
+    }
+
+    /// Loads, lints and (with `--model`) binds the config to the model, reporting every
+    /// finding to `log`; the caller decides what errors mean.
+    func readDefinitions(log: DiagnosticLog) throws -> MappingDefinitions {
+        let path = try configPath()
+        let root = try ConfigDocumentReader().read(path: path)
+        var definitions = try ConfigLoader().load(root, file: path, log: log)
+        if let model {
+            let coreDataModel = try CoreDataModel.load(path: model)
+            log.emit(contentsOf: coreDataModel.warnings)
+            ModelBinding().apply(coreDataModel, to: &definitions, log: log)
+        }
+        ConfigLinter().lint(definitions, log: log)
         return definitions
     }
 }

@@ -181,7 +181,7 @@ private struct SectionReader {
         }
         return RelationshipMapping(
             source: KeyPath(entry.key), name: name, target: Located(target, at: targetNode.location),
-            connection: connection, location: entry.keyLocation)
+            connection: connection, location: entry.keyLocation, cardinality: nil)
     }
 
     // MARK: path_mappings
@@ -387,6 +387,7 @@ private struct SectionReader {
                 EntityReference(name: entity.key, location: entity.keyLocation, context: section))
             guard let attributes = shape.dictionary(entity.value, path) else { continue }
             var types: [String: AttributeType] = [:]
+            var locations: [String: SourceLocation] = [:]
             for attribute in attributes {
                 guard let name = shape.string(attribute.value, "\(path).\(attribute.key)", what: "a type name") else { continue }
                 guard let type = AttributeType(name: name) else {
@@ -396,8 +397,12 @@ private struct SectionReader {
                     continue
                 }
                 types[attribute.key] = type
+                locations[attribute.key] = attribute.value.location
             }
-            definitions.updateEntity(entity.key) { $0.attributeTypes = types }
+            definitions.updateEntity(entity.key) {
+                $0.attributeTypes = types
+                $0.attributeTypeLocations = locations
+            }
         }
     }
 

@@ -78,6 +78,9 @@ public struct EntityMapping: Sendable {
     public var name: String
     /// Where the entity's name was written in `entity_attribute_mappings`.
     public var location: SourceLocation
+    /// Where `entity_attribute_types` declared each attribute's type (model binding reports
+    /// disagreements there).
+    public var attributeTypeLocations: [String: SourceLocation] = [:]
     /// Attribute mappings in config order.
     public var attributes: [AttributeMapping] = []
     /// Identification attributes (client-side names) in order; empty: every
@@ -138,8 +141,17 @@ public struct RelationshipMapping: Sendable {
     /// `fk_mapping` pairs `(source attribute, target attribute)`; nil for nested relationships.
     public var connection: [ConnectionPair]?
     public var location: SourceLocation
+    /// To-one or to-many, when a Core Data model says so; nil: the payload's shape decides
+    /// (a dictionary is one object, an array several).
+    public var cardinality: Cardinality?
 
     public var isConnection: Bool { connection != nil }
+}
+
+/// Whether a relationship holds one object or several.
+public enum Cardinality: String, Sendable {
+    case toOne = "to-one"
+    case toMany = "to-many"
 }
 
 /// One `sourceAttribute: targetAttribute` pair of an `fk_mapping`.

@@ -59,7 +59,7 @@ public struct DefinitionsSummary {
         var lines = [head]
         for attribute in entity.attributes {
             var line = "    \(quoted(attribute.source.text)) -> \(attribute.destination)"
-            if let type = entity.attributeTypes[attribute.destination] { line += " : \(type.rawValue)" }
+            if let type = entity.attributeTypes[attribute.destination] { line += " : \(type.conversionName)" }
             if entity.valueMappings[attribute.destination] != nil { line += "  (value mapping)" }
             lines.append(line)
         }

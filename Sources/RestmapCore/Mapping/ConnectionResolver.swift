@@ -46,11 +46,19 @@ public struct ConnectionResolver {
                         }
                     }
                     observer?.connectionTried(object, relationship: index, matched: !matches.isEmpty, sourceDescription: description)
-                    object.relationships[index] = matches.isEmpty ? .unset : .many(matches)
+                    if matches.isEmpty {
+                        object.relationships[index] = .unset
+                    } else {
+                        object.relationships[index] = relationship.cardinality == .toOne ? .one(matches[0]) : .many(matches)
+                    }
                 } else {
-                    let match = Self.lookupKey(sources).flatMap { index_[$0]?.first }
-                    observer?.connectionTried(object, relationship: index, matched: match != nil, sourceDescription: description)
-                    object.relationships[index] = match.map { .one($0) } ?? .unset
+                    let matches = Self.lookupKey(sources).flatMap { index_[$0] } ?? []
+                    observer?.connectionTried(object, relationship: index, matched: !matches.isEmpty, sourceDescription: description)
+                    if matches.isEmpty {
+                        object.relationships[index] = .unset
+                    } else {
+                        object.relationships[index] = relationship.cardinality == .toMany ? .many(matches) : .one(matches[0])
+                    }
                 }
             }
         }

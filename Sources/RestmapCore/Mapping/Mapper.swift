@@ -112,7 +112,7 @@ public final class Mapper {
         for index in plan.nestedRelationshipIndices {
             let relationship = mapping.relationships[index]
             guard let target = plan.targets[index] else { continue }
-            guard let (value, pointer) = relationshipSources[index] else {
+            guard let (sourceValue, pointer) = relationshipSources[index] else {
                 observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
                 if mapping.options.setNilForMissingRelationships { object.relationships[index] = .null }
                 continue
@@ -124,6 +124,17 @@ public final class Mapper {
                 log.error(
                     "relationships nest deeper than \(Self.maxNesting) levels; '\(relationship.name)' is not mapped",
                     at: origin.location(pointer))
+                continue
+            }
+            var value = sourceValue
+            if relationship.cardinality == .toMany, case .object = value {
+                // The model says to-many: a lone object is a collection of one (as RestKit does).
+                value = .array([value])
+            }
+            if relationship.cardinality == .toOne, case .array = value {
+                log.warning(
+                    "'\(relationship.source.text)' of \(plan.name) is an array, but '\(relationship.name)' is to-one in the model; not mapped",
+                    at: nestedOrigin.location())
                 continue
             }
             switch value {
