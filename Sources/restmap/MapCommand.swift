@@ -23,22 +23,22 @@ struct MapCommand: ParsableCommand {
     @Option(name: .customLong("key-path"), help: "With --entity: where the data sits in the payload.")
     var keyPath: String?
 
-    @Option(name: .long, help: "tree (default): root objects with related ones in place; records: every object by entity.")
+    @Option(name: .long, help: "tree: root objects with related ones in place; records: every object, by entity.")
     var shape: RecordWriter.Shape = .tree
 
-    @Option(name: .long, help: "json (default), ndjson (one record a line), or plist.")
+    @Option(name: .long, help: "json, ndjson (one record a line) or plist.")
     var format: MapOptions.OutputFormat = .json
 
     @Flag(name: .long, help: "One-line JSON.")
     var compact = false
 
-    @Option(name: .customLong("input-format"), help: "auto (default), json, ndjson or xml.")
+    @Option(name: .customLong("input-format"), help: "auto: XML when the input starts with <, NDJSON when it holds several JSON values, else JSON.")
     var inputFormat: MapOptions.InputFormat = .auto
 
     @Option(name: .long, help: "The HTTP status of the payloads; 4xx/5xx map with error_mappings and exit 1.")
     var status: Int?
 
-    @Option(name: .customLong("max-depth"), help: "Nesting deeper than this is an error (default 10000).")
+    @Option(name: .customLong("max-depth"), help: "Payload nesting deeper than this is an error (XML is capped at 2048).")
     var maxDepth: Int = 10_000
 
     @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the run succeeds).")
