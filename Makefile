@@ -26,7 +26,7 @@ test: deps
 
 demo: release
 	$(BIN_RELEASE) check -c Configs/employees.plist
-	$(BIN_RELEASE) map -c Configs/employees.plist departments=Samples/employees/departments.json /employees=Samples/employees/employees.json
+	$(BIN_RELEASE) map -c Configs/employees.plist /departments=Samples/employees/departments.json /employees=Samples/employees/employees.json
 
 install: release
 	install -d $(PREFIX)/bin

@@ -165,9 +165,15 @@ public struct DecimalText: Sendable, Hashable, Comparable {
             negative: lhsLarger ? lhs.negative : rhs.negative, digits: result.reversed().map(UInt8.init), exponent: low)
     }
 
-    /// Division by a count, for `@avg`: exact when the quotient terminates within 30
-    /// significant digits, else rounded there.
+    /// Division by a count, for `@avg`: exact when the quotient terminates within 40
+    /// significant digits, else the nearest double (what KVC's `@avg` gives).
     public func divided(by count: Int) -> DecimalText {
+        let exact = longDivision(by: count)
+        if exact.digits.count < 40 { return exact }
+        return DecimalText(text: "\(doubleValue / Double(count))") ?? exact
+    }
+
+    private func longDivision(by count: Int) -> DecimalText {
         guard count > 1, !isZero else { return self }
         var quotient: [UInt8] = []
         var remainder = 0

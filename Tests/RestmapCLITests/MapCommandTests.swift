@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// CLI behaviour golden files cannot show: files written with -o, exit codes of argument
+/// errors, standard input.
+final class MapCommandTests: XCTestCase {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func testOutputFileIsWrittenOnSuccessAndLeftAloneOnFailure() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.json")
+        var result = try RestmapBinary.run([
+            "map", "-c", "Configs/employees.plist", "--path", "/employees", "-o", output.path,
+            "Samples/employees/employees.json",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        let first = try String(contentsOf: output, encoding: .utf8)
+        XCTAssertTrue(first.hasPrefix("[\n  {\n    \"_entity\": \"Employee\""))
+
+        // A malformed input: exit 1 and the previous file is untouched, no temp file left.
+        let bad = directory.appendingPathComponent("bad.json")
+        try "{\"employees_list\": [{\"type\": \"employee\", \"id\": 1}, ".write(to: bad, atomically: true, encoding: .utf8)
+        result = try RestmapBinary.run([
+            "map", "-c", "Configs/employees.plist", "--path", "/employees", "-o", output.path,
+            "Samples/employees/employees.json", bad.path,
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("bad.json:1:"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), first)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["bad.json", "out.json"])
+    }
+
+    func testArgumentErrorsExitTwo() throws {
+        var result = try RestmapBinary.run(["map", "--bogus"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("Unknown option '--bogus'"), result.stderr)
+        result = try RestmapBinary.run(["map", "-c", "Configs/employees.plist", "--path", "/employees", "missing.json"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "error: cannot open 'missing.json': No such file or directory\n")
+        result = try RestmapBinary.run(["map", "-c", "Configs/employees.plist", "--entity", "Employe", "-"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "error: --entity names 'Employe', which the config does not define; did you mean 'Employee'?\n")
+        result = try RestmapBinary.run(["check", "-c", "Samples/employees/employees.json"])
+        XCTAssertEqual(result.status, 2, "a JSON file without sections is not a config")
+    }
+
+    func testHugeNestingIsAnErrorNotACrash() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let result = try RestmapBinary.run(
+            ["map", "-c", "Configs/employees.plist", "--path", "/employees", "-"], stdin: Data(deep.utf8))
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("nesting deeper than 10000 levels"), result.stderr)
+    }
+
+    func testInvalidUTF8IsAnError() throws {
+        var bytes = Data("{\"employees_list\": [{\"type\": \"employee\", \"id\": 1, \"name\": \"".utf8)
+        bytes.append(contentsOf: [0xFF, 0xFE])
+        bytes.append(contentsOf: Data("\"}]}".utf8))
+        let result = try RestmapBinary.run(["map", "-c", "Configs/employees.plist", "--path", "/employees", "-"], stdin: bytes)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("<stdin>:1:"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testStrictCheckFailsOnWarnings() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("c.json")
+        try #"{"entity_attribute_mappings": {"A": {"id": "id"}}, "extra": 1}"#.write(to: config, atomically: true, encoding: .utf8)
+        var result = try RestmapBinary.run(["check", "-c", config.path])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("warning: unknown section 'extra'"), result.stderr)
+        result = try RestmapBinary.run(["check", "--strict", "-c", config.path])
+        XCTAssertEqual(result.status, 1)
+    }
+}
