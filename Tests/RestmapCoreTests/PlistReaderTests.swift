@@ -52,6 +52,17 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertEqual(entries[2].value.location.description, "c.plist:9:25")
     }
 
+    func testLocationsStayExactDeepIntoLargeFiles() throws {
+        // libxml2 drops consumed input from its buffer; positions must still count from the start.
+        var text = "<plist><dict>\n"
+        for i in 0..<3000 { text += "  <key>k\(i)</key> <string>value \(i)</string>\n" }
+        text += "  <key>last</key> <integer>1</integer>\n</dict></plist>\n"
+        let node = try parse(text)
+        let last = try XCTUnwrap(node.entries?.last)
+        XCTAssertEqual(last.keyLocation.description, "c.plist:3002:3")
+        XCTAssertEqual(last.value.location.description, "c.plist:3002:19")
+    }
+
     func testKeyWithoutValue() {
         XCTAssertEqual(
             error("<plist>\n<dict>\n  <key>a</key>\n</dict>\n</plist>"), "c.plist:3:3: error: key 'a' has no value")

@@ -149,12 +149,13 @@ private final class XMLPlistBuilder {
         return (Unmanaged<XMLPlistBuilder>.fromOpaque(raw).takeUnretainedValue(), parser)
     }
 
-    /// The byte offset of the parser's current position.
+    /// The byte offset of the parser's current position in the document. libxml2 drops
+    /// consumed input from its buffer as it goes; `consumed` counts what it dropped.
     static func cursor(_ parser: xmlParserCtxtPtr) -> Int {
         guard let input = parser.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else {
             return 0
         }
-        return cur - base
+        return Int(input.pointee.consumed) + (cur - base)
     }
 
     /// The byte offset of the `<` that opened the element just reported: the parser has
@@ -163,12 +164,13 @@ private final class XMLPlistBuilder {
         guard let input = parser.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else {
             return 0
         }
+        let consumed = Int(input.pointee.consumed)
         var pointer = cur
         while pointer > base {
             pointer -= 1
-            if pointer.pointee == UInt8(ascii: "<") { return pointer - base }
+            if pointer.pointee == UInt8(ascii: "<") { return consumed + (pointer - base) }
         }
-        return cur - base
+        return consumed + (cur - base)
     }
 
     /// The byte offset of the `<!` that opened the declaration just reported.
@@ -180,10 +182,10 @@ private final class XMLPlistBuilder {
         while pointer > base {
             pointer -= 1
             if pointer.pointee == UInt8(ascii: "<"), pointer + 1 < cur, (pointer + 1).pointee == UInt8(ascii: "!") {
-                return pointer - base
+                return Int(input.pointee.consumed) + (pointer - base)
             }
         }
-        return cur - base
+        return Int(input.pointee.consumed) + (cur - base)
     }
 
     func location(_ offset: Int) -> SourceLocation {
