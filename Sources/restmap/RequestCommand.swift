@@ -18,13 +18,13 @@ struct RequestCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "Use the request mapping whose uri matches this path (':name' segments match any value).")
+    @Option(name: .long, help: ArgumentHelp("Use the request mapping whose uri matches this path (':name' segments match any value).", valueName: "uri"))
     var path: String?
 
-    @Option(name: .customLong("class"), help: "Use the request mapping whose class_name is NAME.")
+    @Option(name: .customLong("class"), help: ArgumentHelp("Use the request mapping whose class_name is this.", valueName: "name"))
     var className: String?
 
-    @Option(name: .long, help: "json (default), form (application/x-www-form-urlencoded), xml, or plist.")
+    @Option(name: .long, help: "json, form (application/x-www-form-urlencoded), xml, or plist.")
     var format: RequestBodyFormat = .json
 
     @Flag(name: .long, help: "One-line JSON or XML.")
@@ -33,13 +33,13 @@ struct RequestCommand: ParsableCommand {
     @Flag(name: .customLong("omit-missing"), help: "Leave out keys the client object lacks instead of writing null.")
     var omitMissing = false
 
-    @Option(name: .customLong("max-depth"), help: "Input nesting deeper than this is an error (default 10000).")
+    @Option(name: .customLong("max-depth"), help: "Input nesting deeper than this is an error.")
     var maxDepth: Int = 10_000
 
-    @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the run succeeds).")
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE (replaced atomically when the run succeeds).", valueName: "file"))
     var output: String?
 
-    @Argument(help: "The client objects: a JSON file, or '-' for standard input.")
+    @Argument(help: ArgumentHelp("The client objects: a JSON file, or '-' for standard input.", valueName: "input"))
     var input: String?
 
     func validate() throws {
