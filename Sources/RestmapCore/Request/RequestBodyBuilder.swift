@@ -46,9 +46,6 @@ public struct RequestBodyBuilder: Sendable {
         self.converter = ValueConverter(dateFormats: patterns)
     }
 
-    /// True when some attribute has a declared type (values may then fail conversion).
-    public var hasTypes: Bool { targets.contains { $0.type != nil } }
-
     /// The body for a client object or an array of them.
     /// - Throws: `RequestInputError` (a data problem, exit 1) for input that is not an object
     ///   or an array of objects, and for values their declared type cannot take; every
