@@ -18,7 +18,7 @@ struct Restmap: ParsableCommand {
             validation errors); 2 usage or config errors.
             """,
         version: RestmapVersion.current,
-        subcommands: [MapCommand.self, CheckCommand.self, DescribeCommand.self]
+        subcommands: [MapCommand.self, CheckCommand.self, DescribeCommand.self, RequestCommand.self]
     )
 
     /// Runs the command line with restmap's exit codes: argument errors exit 2 (not the
