@@ -175,6 +175,19 @@ final class ConfigLinterTests: XCTestCase {
         XCTAssertEqual(try messages(correct), [])
     }
 
+    func testConflictingBodyKeysAndSharedRequestClasses() throws {
+        var config = valid.replacingOccurrences(of: "{\"username\": \"username\", \"password\": \"password\"}", with: "{\"username\": \"user\", \"password\": \"user.password\"}")
+        var found = try findings(config)
+        XCTAssertEqual(found.map(\.severity), [.error])
+        XCTAssertTrue(found[0].message.contains("the body keys 'user' and 'user.password' conflict"), found[0].message)
+        config = valid.replacingOccurrences(
+            of: "\"request_mappings\": [",
+            with: "\"request_mappings\": [{\"uri\": \"/login\", \"class_name\": \"UserLoginInfo\", \"attribute_mappings\": {\"a\": \"b\"}}, ")
+        found = try findings(config)
+        XCTAssertEqual(found.map(\.severity), [.warning])
+        XCTAssertEqual(found[0].message, "request_mappings.1 serializes 'UserLoginInfo' like request_mappings.0; `request --class UserLoginInfo` uses the first")
+    }
+
     func testAttributeWrittenTwiceIsAnError() throws {
         let config = valid.replacingOccurrences(of: "{\"id\": \"entityId\", \"name\": \"name\"}", with: "{\"id\": \"entityId\", \"name\": \"entityId\"}")
         XCTAssertEqual(try findings(config).map(\.message), ["attribute 'entityId' is written by two mappings in entity_attribute_mappings.Department"])

@@ -174,6 +174,21 @@ private struct LintContext {
     }
 
     func checkRequestMappings() {
+        var classes: [String: RequestMapping] = [:]
+        for mapping in definitions.requestMappings {
+            log.emit(contentsOf: RequestBodyKeys.problems(in: mapping))
+            if let className = mapping.className {
+                if let earlier = classes[className.value] {
+                    log.emit(
+                        Diagnostic(
+                            .warning,
+                            "request_mappings.\(mapping.index) serializes '\(className.value)' like request_mappings.\(earlier.index); `request --class \(className.value)` uses the first",
+                            at: className.location, related: [.init("the first one is here", at: earlier.location)]))
+                } else {
+                    classes[className.value] = mapping
+                }
+            }
+        }
         for mapping in definitions.requestMappings {
             guard let className = mapping.className, let entity = definitions.entity(named: className.value) else {
                 continue
