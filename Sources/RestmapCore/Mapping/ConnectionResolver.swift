@@ -13,52 +13,49 @@ public struct ConnectionResolver {
         for object in graph.objects { byPlan[ObjectIdentifier(object.plan), default: []].append(object) }
 
         for object in graph.objects {
-            let plan = object.plan
-            for (index, relationship) in plan.mapping.relationships.enumerated() {
-                guard let pairs = relationship.connection, let target = plan.targets[index] else { continue }
-                let sourceIndices = pairs.map { plan.attributeIndex[$0.sourceAttribute.value] }
-                let targetIndices = pairs.map { target.attributeIndex[$0.targetAttribute.value] }
-                guard sourceIndices.allSatisfy({ $0 != nil }), targetIndices.allSatisfy({ $0 != nil }) else { continue }
-                let sources = sourceIndices.map { object.attributes[$0!] }
+            for connection in object.plan.connections {
+                let index = connection.relationship
+                let sources = connection.sourceIndices.map { object.attribute($0) }
                 // Never mapped: the relationship stays as it is.
                 guard sources.contains(where: { $0 != nil }) else { continue }
-                let key = IndexKey(plan: ObjectIdentifier(target), attributes: targetIndices.map { $0! })
-                if indexes[key] == nil {
-                    indexes[key] = Self.buildIndex(byPlan[ObjectIdentifier(target)] ?? [], attributes: key.attributes)
-                }
-                let index_ = indexes[key]!
-                let description = Self.describe(sources)
                 if sources.allSatisfy({ $0 == nil || $0 == .null }) {
                     object.relationships[index] = .unset
                     continue
                 }
+                let key = IndexKey(plan: ObjectIdentifier(connection.target), attributes: connection.targetIndices)
+                if indexes[key] == nil {
+                    indexes[key] = Self.buildIndex(byPlan[key.plan] ?? [], attributes: key.attributes)
+                }
+                let targets = indexes[key]!
+                var matches: [MappedObject] = []
+                let isArray: Bool
                 if let arrayPosition = sources.firstIndex(where: { if case .array? = $0 { return true } else { return false } }),
                     case .array(let elements)? = sources[arrayPosition]
                 {
-                    var matches: [MappedObject] = []
+                    isArray = true
                     var seen = Set<ObjectIdentifier>()
                     for element in elements {
                         var values = sources
                         values[arrayPosition] = element
                         guard let lookup = Self.lookupKey(values) else { continue }
-                        for match in index_[lookup] ?? [] where seen.insert(ObjectIdentifier(match)).inserted {
+                        for match in targets[lookup] ?? [] where seen.insert(ObjectIdentifier(match)).inserted {
                             matches.append(match)
                         }
                     }
-                    observer?.connectionTried(object, relationship: index, matched: !matches.isEmpty, sourceDescription: description)
-                    if matches.isEmpty {
-                        object.relationships[index] = .unset
-                    } else {
-                        object.relationships[index] = relationship.cardinality == .toOne ? .one(matches[0]) : .many(matches)
-                    }
                 } else {
-                    let matches = Self.lookupKey(sources).flatMap { index_[$0] } ?? []
-                    observer?.connectionTried(object, relationship: index, matched: !matches.isEmpty, sourceDescription: description)
-                    if matches.isEmpty {
-                        object.relationships[index] = .unset
-                    } else {
-                        object.relationships[index] = relationship.cardinality == .toMany ? .many(matches) : .one(matches[0])
-                    }
+                    isArray = false
+                    matches = Self.lookupKey(sources).flatMap { targets[$0] } ?? []
+                }
+                if let observer {
+                    observer.connectionTried(
+                        object, relationship: index, matched: !matches.isEmpty, sourceDescription: Self.describe(sources))
+                }
+                if matches.isEmpty {
+                    object.relationships[index] = .unset
+                } else if connection.cardinality == .toMany || (isArray && connection.cardinality != .toOne) {
+                    object.relationships[index] = .many(matches)
+                } else {
+                    object.relationships[index] = .one(matches[0])
                 }
             }
         }
@@ -72,7 +69,7 @@ public struct ConnectionResolver {
     private static func buildIndex(_ objects: [MappedObject], attributes: [Int]) -> [String: [MappedObject]] {
         var index: [String: [MappedObject]] = [:]
         for object in objects {
-            guard let key = lookupKey(attributes.map { object.attributes[$0] }) else { continue }
+            guard let key = lookupKey(attributes.map { object.attribute($0) }) else { continue }
             index[key, default: []].append(object)
         }
         return index

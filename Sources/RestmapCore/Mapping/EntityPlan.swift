@@ -3,53 +3,96 @@
 /// does no lookups by name.
 public final class EntityPlan {
     public let mapping: EntityMapping
-    public var name: String { mapping.name }
+    public let name: String
     /// Position among the config's entities; plain and error classes come after them.
     public let order: Int
     public let attributeIndex: [String: Int]
     /// Attribute positions of the primary keys, in primary-key order.
     public let primaryKeyIndices: [Int]
+    /// True when the primary keys are configured and all mapped.
+    public let hasIdentity: Bool
     /// Declared type per attribute position.
     public let types: [AttributeType?]
     /// `value_mappings` per attribute position.
     public let valueMappings: [ValueMapping?]
+    /// Source key-path segments per attribute position (read once per representation).
+    let attributeSources: [[KeyPath.Segment]]
+    /// Source key-path segments per relationship position.
+    let relationshipSources: [[KeyPath.Segment]]
+    let setNilForMissingAttributes: Bool
+    let setNilForMissingRelationships: Bool
     /// Target plans per relationship position (nil only for undefined targets, which the
     /// linter rejects).
     public internal(set) var targets: [EntityPlan?] = []
+    /// Connections resolved to attribute positions, filled in with the targets.
+    internal(set) var connections: [ConnectionPlan] = []
     /// Relationship positions that are nested (not connections), in config order.
     public let nestedRelationshipIndices: [Int]
-    public var isPlain: Bool { mapping.isPlain }
+    public let isPlain: Bool
     /// The attributes whose destination is dotted, grouped by their first component, for
     /// writing nested dictionaries in output: first component → attribute positions.
     public let nestedDestinations: [String: [Int]]
+    /// What a record holds, in order: attributes (and groups of dotted ones), minus names a
+    /// relationship takes.
+    let recordFields: [RecordField]
+
+    /// One member of a record before its relationships.
+    enum RecordField {
+        case attribute(index: Int, name: String)
+        /// Dotted destinations sharing their first component, written as one dictionary.
+        case group(name: String, indices: [Int])
+    }
 
     init(mapping: EntityMapping, order: Int) {
         self.mapping = mapping
+        self.name = mapping.name
         self.order = order
+        self.isPlain = mapping.isPlain
         var index: [String: Int] = [:]
         for (position, attribute) in mapping.attributes.enumerated() where index[attribute.destination] == nil {
             index[attribute.destination] = position
         }
         attributeIndex = index
         primaryKeyIndices = mapping.primaryKeys.compactMap { index[$0.value] }
+        hasIdentity = !primaryKeyIndices.isEmpty && primaryKeyIndices.count == mapping.primaryKeys.count
         types = mapping.attributes.map { mapping.attributeTypes[$0.destination] }
         valueMappings = mapping.attributes.map { attribute in
             mapping.valueMappings[attribute.destination].map { table in
                 ValueMapping(cases: table.cases, fallback: table.fallback)
             }
         }
+        attributeSources = mapping.attributes.map(\.source.segments)
+        relationshipSources = mapping.relationships.map(\.source.segments)
+        setNilForMissingAttributes = mapping.options.setNilForMissingAttributes
+        setNilForMissingRelationships = mapping.options.setNilForMissingRelationships
         nestedRelationshipIndices = mapping.relationships.indices.filter { !mapping.relationships[$0].isConnection }
         var nested: [String: [Int]] = [:]
         for (position, attribute) in mapping.attributes.enumerated() where attribute.destinationPath.count > 1 {
             nested[attribute.destinationPath[0], default: []].append(position)
         }
         nestedDestinations = nested
+        let relationshipNames = Set(mapping.relationships.map(\.name))
+        var fields: [RecordField] = []
+        var groupsWritten = Set<String>()
+        for (position, attribute) in mapping.attributes.enumerated() {
+            let first = attribute.destinationPath[0]
+            if attribute.destinationPath.count == 1 {
+                if !relationshipNames.contains(first) { fields.append(.attribute(index: position, name: first)) }
+            } else if groupsWritten.insert(first).inserted, let members = nested[first] {
+                fields.append(.group(name: first, indices: members))
+            }
+        }
+        recordFields = fields
     }
+}
 
-    /// True when the primary keys are configured and fully mapped.
-    public var hasIdentity: Bool {
-        !primaryKeyIndices.isEmpty && primaryKeyIndices.count == mapping.primaryKeys.count
-    }
+/// A connection (`fk_mapping`) with its attributes resolved to positions.
+struct ConnectionPlan {
+    var relationship: Int
+    var target: EntityPlan
+    var sourceIndices: [Int]
+    var targetIndices: [Int]
+    var cardinality: Cardinality?
 }
 
 /// All plans of a config, built once per run.
@@ -82,6 +125,16 @@ public final class MappingPlans {
         errorPlan = EntityPlan(mapping: definitions.errorMapping ?? Self.defaultErrorMapping, order: order)
         for plan in entities {
             plan.targets = plan.mapping.relationships.map { byName[$0.target.value] }
+            plan.connections = plan.mapping.relationships.indices.compactMap { index in
+                let relationship = plan.mapping.relationships[index]
+                guard let pairs = relationship.connection, let target = plan.targets[index] else { return nil }
+                let sources = pairs.compactMap { plan.attributeIndex[$0.sourceAttribute.value] }
+                let targets = pairs.compactMap { target.attributeIndex[$0.targetAttribute.value] }
+                guard sources.count == pairs.count, targets.count == pairs.count else { return nil }
+                return ConnectionPlan(
+                    relationship: index, target: target, sourceIndices: sources, targetIndices: targets,
+                    cardinality: relationship.cardinality)
+            }
         }
     }
 

@@ -19,9 +19,15 @@ public enum KeyValueCoding {
     public static func locatedValue(at keyPath: KeyPath, in value: Value, pointer: String)
         -> (value: Value, pointer: String?)?
     {
+        locatedValue(at: keyPath.segments, in: value, pointer: pointer)
+    }
+
+    static func locatedValue(at segments: [KeyPath.Segment], in value: Value, pointer: String)
+        -> (value: Value, pointer: String?)?
+    {
         var current = value
         var currentPointer: String? = pointer
-        var remaining = keyPath.segments[...]
+        var remaining = segments[...]
         while let segment = remaining.first {
             switch (segment, current) {
             case (.key(let name, _), .object(let object)):

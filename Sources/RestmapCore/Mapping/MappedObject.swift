@@ -27,19 +27,26 @@ public final class MappedObject {
 
     init(plan: EntityPlan, creationIndex: Int) {
         self.plan = plan
-        self.attributes = Array(repeating: nil, count: plan.mapping.attributes.count)
-        self.relationships = Array(repeating: .unset, count: plan.mapping.relationships.count)
+        self.attributes = []
+        let relationshipCount = plan.relationshipSources.count
+        self.relationships = relationshipCount == 0 ? [] : Array(repeating: .unset, count: relationshipCount)
         self.creationIndex = creationIndex
         self.anonymousNumber = 0
     }
 
     public var entityName: String { plan.name }
 
+    /// The value at attribute position `index`, nil when unset.
+    @inline(__always)
+    func attribute(_ index: Int) -> Value? {
+        index < attributes.count ? attributes[index] : nil
+    }
+
     /// `Entity/pk1,pk2` from the primary-key values, or `Entity#n`.
     public var id: String {
         if anonymousNumber == 0, !plan.primaryKeyIndices.isEmpty {
             let parts = plan.primaryKeyIndices.map { index -> String in
-                switch attributes[index] {
+                switch attribute(index) {
                 case .string(let text)?, .number(let text)?: return text
                 case .bool(let flag)?: return flag ? "true" : "false"
                 default: return ""
@@ -53,6 +60,6 @@ public final class MappedObject {
     /// The value of the client attribute `name`, if set.
     public func value(of name: String) -> Value? {
         guard let index = plan.attributeIndex[name] else { return nil }
-        return attributes[index]
+        return attribute(index)
     }
 }

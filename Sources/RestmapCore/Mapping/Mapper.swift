@@ -66,55 +66,68 @@ public final class Mapper {
     }
 
     private func map(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
-        let mapping = plan.mapping
         // Read and convert every attribute first: identity needs the key values, and an
         // object is only created when something maps.
-        var values: [Value?] = Array(repeating: nil, count: mapping.attributes.count)
+        let attributeCount = plan.attributeSources.count
+        var values = [Value?](repeating: nil, count: attributeCount)
         var failures: [(attribute: Int, message: String, pointer: String?)] = []
         var anythingFound = false
-        for (index, attribute) in mapping.attributes.enumerated() {
-            guard let read = read(attribute.source, in: representation, origin: origin) else {
+        for index in 0..<attributeCount {
+            guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
                 observer?.attributeRead(plan: plan, index: index, found: false, pointer: nil, origin: origin)
-                if mapping.options.setNilForMissingAttributes { values[index] = .null }
+                if plan.setNilForMissingAttributes { values[index] = .null }
                 continue
             }
             anythingFound = true
             observer?.attributeRead(plan: plan, index: index, found: true, pointer: read.pointer, origin: origin)
-            values[index] = transform(
-                read.value, plan: plan, index: index, origin: origin, pointer: read.pointer, failures: &failures)
+            if plan.types[index] == nil && plan.valueMappings[index] == nil {
+                values[index] = read.value
+            } else {
+                values[index] = transform(
+                    read.value, plan: plan, index: index, origin: origin, pointer: read.pointer, failures: &failures)
+            }
         }
-        var relationshipSources: [Int: (Value, String?)] = [:]
-        for index in plan.nestedRelationshipIndices {
-            let relationship = mapping.relationships[index]
-            if let read = read(relationship.source, in: representation, origin: origin) {
-                relationshipSources[index] = (read.value, read.pointer)
-                anythingFound = true
+        let nestedIndices = plan.nestedRelationshipIndices
+        var relationshipSources: [(Value, String?)?] = []
+        if !nestedIndices.isEmpty {
+            relationshipSources = Array(repeating: nil, count: nestedIndices.count)
+            for (slot, index) in nestedIndices.enumerated() {
+                if let read = read(plan.relationshipSources[index], in: representation, origin: origin) {
+                    relationshipSources[slot] = (read.value, read.pointer)
+                    anythingFound = true
+                }
             }
         }
         guard anythingFound else { return nil }
 
         let identityKey = plan.hasIdentity ? Self.identityKey(plan.primaryKeyIndices.map { values[$0] }) : nil
         let (object, isNew) = graph.object(for: plan, identityKey: identityKey)
-        if !isNew { observer?.objectMergedAgain(object, values: values, origin: origin) }
+        if isNew {
+            object.attributes = values
+        } else {
+            observer?.objectMergedAgain(object, values: values, origin: origin)
+            for index in 0..<attributeCount where values[index] != nil {
+                object.attributes[index] = values[index]
+            }
+        }
         if plan.hasIdentity && identityKey == nil {
             observer?.missingPrimaryKey(object, origin: origin)
-        }
-        for (index, value) in values.enumerated() where value != nil {
-            object.attributes[index] = value
         }
         observer?.objectMapped(object, isNew: isNew, origin: origin)
         // Reported once the object exists, so the message can name it (`Article/103`).
         for failure in failures {
-            let attribute = mapping.attributes[failure.attribute].destination
+            let attribute = plan.mapping.attributes[failure.attribute].destination
             log.warning("\(object.id): \(attribute) not set: \(failure.message)", at: origin.location(failure.pointer))
         }
+        guard !nestedIndices.isEmpty else { return object }
+        let mapping = plan.mapping
 
-        for index in plan.nestedRelationshipIndices {
+        for (slot, index) in nestedIndices.enumerated() {
             let relationship = mapping.relationships[index]
             guard let target = plan.targets[index] else { continue }
-            guard let (sourceValue, pointer) = relationshipSources[index] else {
+            guard let (sourceValue, pointer) = relationshipSources[slot] else {
                 observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
-                if mapping.options.setNilForMissingRelationships { object.relationships[index] = .null }
+                if plan.setNilForMissingRelationships { object.relationships[index] = .null }
                 continue
             }
             observer?.relationshipRead(plan: plan, index: index, found: true, origin: origin)
@@ -182,11 +195,13 @@ public final class Mapper {
     }
 
     /// Reads a key path, with the pointer of what was read when locations are tracked.
-    private func read(_ keyPath: KeyPath, in representation: Value, origin: Origin) -> (value: Value, pointer: String?)? {
+    private func read(_ segments: [KeyPath.Segment], in representation: Value, origin: Origin)
+        -> (value: Value, pointer: String?)?
+    {
         if let pointer = origin.pointer {
-            return KeyValueCoding.locatedValue(at: keyPath, in: representation, pointer: pointer)
+            return KeyValueCoding.locatedValue(at: segments, in: representation, pointer: pointer)
         }
-        guard let value = KeyValueCoding.evaluate(keyPath.segments[...], representation) else { return nil }
+        guard let value = KeyValueCoding.evaluate(segments[...], representation) else { return nil }
         return (value, nil)
     }
 

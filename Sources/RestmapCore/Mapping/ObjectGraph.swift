@@ -3,7 +3,8 @@
 public final class ObjectGraph {
     /// All objects in creation order.
     public private(set) var objects: [MappedObject] = []
-    private var identities: [ObjectIdentifier: [String: MappedObject]] = [:]
+    /// Identity maps by plan order (plans are numbered densely: entities, then plain classes).
+    private var identities: [[String: MappedObject]] = []
     private var anonymousCounts: [String: Int] = [:]
 
     public init() {}
@@ -11,13 +12,16 @@ public final class ObjectGraph {
     /// The object of `plan` with `identityKey`, or a new one (registered under the key when
     /// there is one, numbered `Entity#n` when there is none).
     func object(for plan: EntityPlan, identityKey: String?) -> (object: MappedObject, isNew: Bool) {
-        if let identityKey, let existing = identities[ObjectIdentifier(plan)]?[identityKey] {
+        if let identityKey, plan.order < identities.count, let existing = identities[plan.order][identityKey] {
             return (existing, false)
         }
         let object = MappedObject(plan: plan, creationIndex: objects.count)
         if let identityKey {
             object.identityKey = identityKey
-            identities[ObjectIdentifier(plan), default: [:]][identityKey] = object
+            if plan.order >= identities.count {
+                identities.append(contentsOf: repeatElement([:], count: plan.order + 1 - identities.count))
+            }
+            identities[plan.order][identityKey] = object
         } else {
             let next = (anonymousCounts[plan.name] ?? 0) + 1
             anonymousCounts[plan.name] = next
@@ -29,7 +33,7 @@ public final class ObjectGraph {
 
     /// The object of `plan` registered under `identityKey`, if any.
     func existing(_ plan: EntityPlan, identityKey: String) -> MappedObject? {
-        identities[ObjectIdentifier(plan)]?[identityKey]
+        plan.order < identities.count ? identities[plan.order][identityKey] : nil
     }
 
     /// Objects grouped for the records shape: entities in config order, then plain and error

@@ -20,17 +20,17 @@ public struct RecordWriter {
         public init() {}
     }
 
-    public func write(_ object: MappedObject, to emitter: StructuredEmitter, statistics: Statistics? = nil) throws {
-        var ancestors = Set<ObjectIdentifier>()
+    public func write<Emitter: StructuredEmitter>(
+        _ object: MappedObject, to emitter: Emitter, statistics: Statistics? = nil
+    ) throws {
+        var ancestors: [ObjectIdentifier] = []
         try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
     }
 
-    private func write(
-        _ object: MappedObject, to emitter: StructuredEmitter, ancestors: inout Set<ObjectIdentifier>,
-        statistics: Statistics?
+    private func write<Emitter: StructuredEmitter>(
+        _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
     ) throws {
         let plan = object.plan
-        let mapping = plan.mapping
         try emitter.beginObject()
         try emitter.key("_entity")
         try emitter.scalar(.string(plan.name))
@@ -38,32 +38,32 @@ public struct RecordWriter {
             try emitter.key("_id")
             try emitter.scalar(.string(object.id))
         }
-        let relationshipNames = Set(mapping.relationships.map(\.name))
-        var writtenGroups = Set<String>()
-        for (index, attribute) in mapping.attributes.enumerated() {
-            if attribute.destinationPath.count == 1 {
-                guard let value = object.attributes[index], !relationshipNames.contains(attribute.destination) else {
-                    continue
-                }
-                try emitter.key(attribute.destination)
+        for field in plan.recordFields {
+            switch field {
+            case .attribute(let index, let name):
+                guard let value = object.attribute(index) else { continue }
+                try emitter.key(name)
                 try emitter.emit(value)
-            } else {
-                let group = attribute.destinationPath[0]
-                guard !writtenGroups.contains(group), let members = plan.nestedDestinations[group] else { continue }
-                writtenGroups.insert(group)
+            case .group(let name, let indices):
                 let nested = NestedDestinations.build(
-                    members.compactMap { position in
-                        object.attributes[position].map { (Array(mapping.attributes[position].destinationPath.dropFirst()), $0) }
+                    indices.compactMap { position in
+                        object.attribute(position).map {
+                            (Array(plan.mapping.attributes[position].destinationPath.dropFirst()), $0)
+                        }
                     })
                 guard !nested.isEmpty else { continue }
-                try emitter.key(group)
+                try emitter.key(name)
                 try emitter.emit(.object(nested))
             }
         }
-        let identifier = ObjectIdentifier(object)
-        ancestors.insert(identifier)
-        defer { ancestors.remove(identifier) }
-        for (index, relationship) in mapping.relationships.enumerated() {
+        guard !object.relationships.isEmpty else {
+            try emitter.endObject()
+            return
+        }
+        // Ancestors are few (the depth of the tree): a small array beats a set.
+        ancestors.append(ObjectIdentifier(object))
+        defer { ancestors.removeLast() }
+        for (index, relationship) in plan.mapping.relationships.enumerated() {
             switch object.relationships[index] {
             case .unset:
                 continue
@@ -85,9 +85,8 @@ public struct RecordWriter {
         try emitter.endObject()
     }
 
-    private func writeRelated(
-        _ object: MappedObject, to emitter: StructuredEmitter, ancestors: inout Set<ObjectIdentifier>,
-        statistics: Statistics?
+    private func writeRelated<Emitter: StructuredEmitter>(
+        _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
     ) throws {
         if shape == .records {
             try emitter.scalar(.string(object.id))

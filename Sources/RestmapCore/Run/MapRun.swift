@@ -270,7 +270,7 @@ public final class MapRun {
         }
     }
 
-    private func writeDocument(to emitter: StructuredEmitter) throws {
+    private func writeDocument<Emitter: StructuredEmitter>(to emitter: Emitter) throws {
         switch options.shape {
         case .tree:
             try emitter.beginArray()

@@ -205,18 +205,26 @@ public enum IdentityText {
     public static func key(for value: Value) -> String? {
         switch value {
         case .number(let text):
-            return DecimalText(text: text)?.text ?? text
+            return isPlainInteger(text) ? text : DecimalText(text: text)?.text ?? text
         case .string(let text):
-            if let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
-                let number = DecimalText(text: text)
-            {
-                return number.text
+            guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57) else {
+                return text
             }
-            return text
+            if isPlainInteger(text) { return text }
+            return DecimalText(text: text)?.text ?? text
         case .bool(let flag):
             return flag ? "true" : "false"
         case .null, .array, .object:
             return nil
         }
+    }
+
+    /// `0`, `42`, `-7`: already canonical, the common case of ids.
+    static func isPlainInteger(_ text: String) -> Bool {
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard let first = utf8.first, first >= 48 && first <= 57 else { return false }
+        if first == 48 { return utf8.count == 1 && text != "-0" }
+        return utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
     }
 }
