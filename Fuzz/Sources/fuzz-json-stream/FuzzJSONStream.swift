@@ -1,0 +1,228 @@
+import FuzzSupport
+import RestmapCore
+
+// Chunked JSON (`JSONStreamReader`): NDJSON, several top-level values, elements streamed at a
+// key path — the reader `map` uses on files and standard input. The input is read twice, once
+// in one big chunk and once in chunks of 2–4 bytes so that every token straddles a boundary
+// (and the window has to grow), the way `map` reads NDJSON: `nextValue` per document and, after
+// an error, `skipLine` to go on with the next line.
+//
+// Invariants, beyond "no crash, no hang, only RestmapError / JSONPathKeyRepeated":
+// - the chunk size changes nothing: same documents, locations, errors, elements, outcomes;
+// - each round makes progress (no endless loop of errors at one place);
+// - a document `JSONReader` accepts whole is exactly one streamed value, equal to it;
+// - `streamElements(at: [])` hands out a document's elements (or the document itself);
+// - `streamElements(at: [key])` hands out what the parsed document holds at that key.
+
+enum Event: Equatable {
+    case document(Value, SourceLocation, [String: SourceLocation])
+    case element(Int?, Value, SourceLocation?, [String: SourceLocation])
+    case outcome(JSONPathOutcome)
+    case error([Diagnostic])
+    case repeated([String], SourceLocation?)
+}
+
+let bigChunk = 1 << 20
+
+func reader(_ bytes: [UInt8], chunkSize: Int) -> JSONStreamReader {
+    JSONStreamReader(source: MemoryByteSource(bytes, name: "fuzz.ndjson"), chunkSize: chunkSize)
+}
+
+/// Reads every document, NDJSON style, skipping the rest of a line after an error.
+func documents(_ bytes: [UInt8], chunkSize: Int, locations: Bool) -> [Event] {
+    let stream = reader(bytes, chunkSize: chunkSize)
+    var events: [Event] = []
+    for _ in 0...(bytes.count + 1) {
+        switch attempt("hasMoreValues", { try stream.hasMoreValues() }) {
+        case .failure(let error):
+            events.append(.error(error.diagnostics))
+            return events
+        case .success(false):
+            return events
+        case .success(true):
+            break
+        }
+        switch attempt("nextValue", { try stream.nextValue(withLocations: locations) }) {
+        case .success(let document?):
+            events.append(.document(document.value, document.location, document.locations.byPointer))
+        case .success(nil):
+            violated("nextValue returned nil after hasMoreValues said true")
+        case .failure(let error):
+            events.append(.error(error.diagnostics))
+            if case .failure(let error) = attempt("skipLine", { try stream.skipLine() }) {
+                events.append(.error(error.diagnostics))
+                return events
+            }
+        }
+    }
+    violated("the stream made no progress: \(events.count) rounds over \(bytes.count) bytes")
+}
+
+/// Streams the elements at `path` of each document, NDJSON style.
+func elements(_ bytes: [UInt8], at path: [String], chunkSize: Int, locations: Bool) -> [Event] {
+    let stream = reader(bytes, chunkSize: chunkSize)
+    var events: [Event] = []
+    for _ in 0...(bytes.count + 1) {
+        switch attempt("hasMoreValues", { try stream.hasMoreValues() }) {
+        case .failure(let error):
+            events.append(.error(error.diagnostics))
+            return events
+        case .success(false):
+            return events
+        case .success(true):
+            break
+        }
+        do {
+            let outcome = try stream.streamElements(at: path, withLocations: locations) { element in
+                events.append(.element(element.index, element.value, element.location, element.locations.byPointer))
+            }
+            events.append(.outcome(outcome))
+            continue
+        } catch let error as RestmapError {
+            events.append(.error(error.diagnostics))
+        } catch let repeated as JSONPathKeyRepeated {
+            events.append(.repeated(repeated.keyPath, repeated.location))
+        } catch {
+            violated("streamElements threw \(type(of: error)): \(error)")
+        }
+        if case .failure(let error) = attempt("skipLine", { try stream.skipLine() }) {
+            events.append(.error(error.diagnostics))
+            return events
+        }
+    }
+    violated("the stream made no progress: \(events.count) rounds over \(bytes.count) bytes")
+}
+
+/// What `streamElements(at: path)` should hand out for one document read whole, or nil when
+/// the path does not lead anywhere.
+func expectedElements(of document: Value, at path: [String]) -> [Value]? {
+    var node = document
+    for key in path {
+        guard let next = node[key] else { return nil }
+        node = next
+    }
+    if case .array(let items) = node { return items }
+    return [node]
+}
+
+func summary(_ events: [Event]) -> String {
+    String(describing: events).prefix(600).description
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSONStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = fuzzInput(data, size)
+    let tiny = 2 + bytes.count % 3
+
+    // Documents, with and without locations, in one chunk and in tiny ones.
+    let whole = documents(bytes, chunkSize: bigChunk, locations: true)
+    let chunked = documents(bytes, chunkSize: tiny, locations: true)
+    expect(whole == chunked, "chunk size \(tiny) changed the documents:\n\(summary(whole))\nvs\n\(summary(chunked))")
+    let plain = documents(bytes, chunkSize: tiny, locations: false)
+    expect(plain.count == whole.count, "locations changed the number of documents")
+    for (withLocations, without) in zip(whole, plain) {
+        switch (withLocations, without) {
+        case (.document(let a, let at, _), .document(let b, let bt, let none)):
+            expect(a == b && at == bt && none.isEmpty, "locations changed a document")
+        case (.error(let a), .error(let b)):
+            expect(a == b, "locations changed an error: \(a) vs \(b)")
+        default:
+            violated("locations changed the events: \(withLocations) vs \(without)")
+        }
+    }
+
+    // Each document's values are located at their first byte, counting from the input's start.
+    let text = TextIndex(bytes)
+    for event in whole {
+        guard case .document(let document, let location, let locations) = event else { continue }
+        expect(locations[""] == location, "a document's root location \(String(describing: locations[""])) is not its location \(location)")
+        for (pointer, value) in pointers(in: document) {
+            guard let location = locations[pointer] else { violated("no location for '\(pointer)'") }
+            guard let offset = text.offset(of: location) else {
+                violated("location \(location) of '\(pointer)' lies outside the input")
+            }
+            expect(jsonStartBytes(of: value).contains(bytes[offset]),
+                   "location \(location) of '\(pointer)' (a \(value.kindName)) points at '\(Unicode.Scalar(bytes[offset]))'")
+        }
+    }
+
+    // One document read whole is one streamed value.
+    if case .success(let value) = attempt("JSONReader.value", { try JSONReader.value(from: bytes, file: "fuzz.ndjson") }) {
+        guard whole.count == 1, case .document(let streamed, _, _) = whole[0] else {
+            violated("JSONReader accepted one document; the stream read \(summary(whole))")
+        }
+        expect(streamed == value, "the stream built another value than JSONReader")
+    }
+
+    // Elements at the root, and at the first key of the first document.
+    var paths: [[String]] = [[]]
+    if case .document(.object(let object), _, _)? = whole.first, let key = object.keys.first {
+        paths.append([key])
+    }
+    for path in paths {
+        let streamed = elements(bytes, at: path, chunkSize: bigChunk, locations: true)
+        let streamedTiny = elements(bytes, at: path, chunkSize: tiny, locations: true)
+        expect(streamed == streamedTiny,
+               "chunk size \(tiny) changed the elements at \(path):\n\(summary(streamed))\nvs\n\(summary(streamedTiny))")
+        let streamedPlain = elements(bytes, at: path, chunkSize: tiny, locations: false)
+        expect(streamedPlain.count == streamed.count, "locations changed the number of element events at \(path)")
+
+        // Clean inputs only: each document's elements, then its outcome.
+        let documentsRead = whole.compactMap { event -> Value? in
+            if case .document(let value, _, _) = event { return value }
+            return nil
+        }
+        guard documentsRead.count == whole.count,
+              !streamed.contains(where: { if case .error = $0 { true } else if case .repeated = $0 { true } else { false } })
+        else { continue }
+        var expected: [Value] = []
+        var outcomes: [JSONPathOutcome] = []
+        for document in documentsRead {
+            let found = expectedElements(of: document, at: path)
+            expected += found ?? []
+            if let found {
+                outcomes.append(outcome(document, path, found))
+            } else {
+                outcomes.append(.notFound(rootKeys: []))
+            }
+        }
+        var got: [Value] = []
+        var gotOutcomes: [JSONPathOutcome] = []
+        for event in streamed {
+            switch event {
+            case .element(_, let value, _, _): got.append(value)
+            case .outcome(let outcome): gotOutcomes.append(outcome)
+            default: break
+            }
+        }
+        expect(got == expected, "elements at \(path) differ from the document's: \(summary(streamed))")
+        expect(gotOutcomes.count == outcomes.count, "one outcome per document at \(path)")
+        for (a, b) in zip(gotOutcomes, outcomes) {
+            switch (a, b) {
+            case (.notFound, .notFound): break
+            default: expect(a == b, "outcome at \(path): streamed \(a), expected \(b)")
+            }
+        }
+    }
+    return 0
+}
+
+func expectedIsArray(_ document: Value, _ path: [String]) -> Bool {
+    var node = document
+    for key in path {
+        guard let next = node[key] else { return false }
+        node = next
+    }
+    if case .array = node { return true }
+    return false
+}
+
+func outcome(_ document: Value, _ path: [String], _ found: [Value]) -> JSONPathOutcome {
+    expectedIsArray(document, path) ? .array(count: found.count) : .single
+}
+
+/// The entry point SwiftPM links as `main` (see `runLibFuzzer`).
+@_cdecl("fuzz_json_stream_main")
+func fuzzJSONStreamMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runLibFuzzer(argc, argv, fuzzJSONStream)
+}
