@@ -32,5 +32,25 @@ install: release
 	install -d $(PREFIX)/bin
 	install -m 0755 $(BIN_RELEASE) $(PREFIX)/bin/restmap
 
+## fuzz: build the libFuzzer harnesses in Fuzz/ (AddressSanitizer on) and run each for
+## FUZZ_SECONDS; findings land in fuzz-out/TARGET/. Not part of `make test`. Examples:
+##   make fuzz FUZZ_SECONDS=300 FUZZ_TARGETS=fuzz-plist
+##   make fuzz FUZZ_FLAGS=-only_ascii=1                (any libFuzzer flag)
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= fuzz-json fuzz-json-stream fuzz-plist fuzz-coredata
+FUZZ_MAX_LEN ?= 8192
+FUZZ_TIMEOUT ?= 5
+FUZZ_RSS_MB ?= 2048
+FUZZ_SANITIZE ?= fuzzer,address
+FUZZ_FLAGS ?=
+FUZZ_OUT ?= fuzz-out
+FUZZ_BUILD = $(SWIFT) build -c release --package-path Fuzz --scratch-path Fuzz/.build-fuzz \
+	-Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -parse-as-library
+
+fuzz: deps
+	$(FUZZ_BUILD)
+	Fuzz/run-fuzzers.sh "$$($(FUZZ_BUILD) --show-bin-path)" $(FUZZ_OUT) $(FUZZ_SECONDS) $(FUZZ_MAX_LEN) \
+	  $(FUZZ_TIMEOUT) $(FUZZ_RSS_MB) $(FUZZ_TARGETS) -- $(FUZZ_FLAGS)
+
 clean:
 	rm -rf .build
