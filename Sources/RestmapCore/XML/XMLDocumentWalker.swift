@@ -18,6 +18,7 @@ final class XMLDocumentWalker {
 
     /// An element at the key path, complete.
     struct Item {
+        var name: String
         var value: Value
         var locations: XMLLocationTree?
     }
@@ -126,14 +127,14 @@ final class XMLDocumentWalker {
             return
         }
         let name = names.elementName(node)
-        if depth == 1 { rootName = name }
+        if depth == 1 { rootName = name.string }
         switch target {
         case .document:
             try openForAssembly(node, location: location, name: name)
         case .elements(let path):
             guard depth == matchedDepth + 1 else { return }  // inside a subtree off the path
-            keysByLevel[matchedDepth].insert(name)
-            guard name == path[matchedDepth] else { return }
+            keysByLevel[matchedDepth].insert(name.string)
+            guard name.string == path[matchedDepth] else { return }
             if depth == path.count {
                 try openForAssembly(node, location: location, name: name)
             } else {
@@ -141,14 +142,14 @@ final class XMLDocumentWalker {
                 deepestMatch = max(deepestMatch, matchedDepth)
                 var attribute = node.pointee.properties
                 while let current = attribute {
-                    keysByLevel[matchedDepth].insert(names.attributeName(current))
+                    keysByLevel[matchedDepth].insert(names.attributeName(current).string)
                     attribute = current.pointee.next
                 }
             }
         }
     }
 
-    private func openForAssembly(_ node: xmlNodePtr, location: SourceLocation?, name: String? = nil) throws {
+    private func openForAssembly(_ node: xmlNodePtr, location: SourceLocation?, name: XMLName? = nil) throws {
         let location = assembler.recordsLocations ? (location ?? referenceLocation ?? nodeLocation(node)) : nil
         assembler.open(name: name ?? names.elementName(node), location: location)
         var attribute = node.pointee.properties
@@ -165,7 +166,7 @@ final class XMLDocumentWalker {
             if assembler.depth > 0 {
                 assembler.attach(element)
             } else {
-                completed.append(Item(value: element.value, locations: element.locations))
+                completed.append(Item(name: element.name.string, value: element.value, locations: element.locations))
             }
         } else if depth == matchedDepth {
             matchedDepth -= 1
@@ -183,22 +184,22 @@ final class XMLDocumentWalker {
             return XMLText.string(content)
         }
         attributeText.removeAll(keepingCapacity: true)
-        try appendAttributeText(first, level: 0)
+        try appendAttributeText(first, level: 0, owner: attribute.pointee.parent ?? first)
         return String(decoding: attributeText, as: UTF8.self)
     }
 
-    private func appendAttributeText(_ first: xmlNodePtr, level: Int) throws {
+    private func appendAttributeText(_ first: xmlNodePtr, level: Int, owner: xmlNodePtr) throws {
         var node: xmlNodePtr? = first
         while let current = node {
             if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content {
                 let bytes = XMLText.bytes(content)
-                if level > 0 { try charge(bytes.count, for: current) }
+                if level > 0 { try charge(bytes.count, for: owner) }
                 attributeText.append(contentsOf: bytes)
             } else if current.pointee.type == XML_ENTITY_REF_NODE, let entity = Self.entity(of: current),
                 entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY, let children = entity.pointee.children
             {
-                guard level < XMLEntityBudget.maximumNesting else { throw budget.nestingError(at: location(of: current)) }
-                try appendAttributeText(children, level: level + 1)
+                guard level < XMLEntityBudget.maximumNesting else { throw budget.nestingError(at: location(of: owner)) }
+                try appendAttributeText(children, level: level + 1, owner: owner)
             }
             node = current.pointee.next
         }
@@ -289,10 +290,19 @@ final class XMLDocumentWalker {
 
     private func nodeLocation(_ node: xmlNodePtr) -> SourceLocation {
         var current: xmlNodePtr? = node
-        while let candidate = current, candidate.pointee.type != XML_DOCUMENT_NODE {
-            let line = Int(candidate.pointee.line)
-            if line > 0 && line < 65535 { return SourceLocation(file: session.inputName, line: line) }
-            if line == 65535 { break }  // libxml2 2.9 saturates there: the parser's line is closer
+        while let candidate = current {
+            switch candidate.pointee.type {
+            case XML_ELEMENT_NODE, XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_ENTITY_REF_NODE:
+                // Only these are xmlNode proper; attributes and entity declarations share the
+                // header (type, parent) but have no `line`.
+                let line = Int(candidate.pointee.line)
+                if line == 65535 { return session.parserLocation }  // libxml2 2.9 saturates there
+                if line > 0 { return SourceLocation(file: session.inputName, line: line) }
+            case XML_ATTRIBUTE_NODE:
+                break
+            default:
+                return session.parserLocation
+            }
             current = candidate.pointee.parent
         }
         return session.parserLocation

@@ -16,56 +16,65 @@
 /// allocate a fresh key list each time.
 struct XMLElementAssembler {
     private struct Entry {
-        var key: String
+        var key: XMLName
         var first: Value
         /// Every value once a second one arrived (`first` is then unused).
         var values: [Value] = []
-        var locations: [XMLLocationTree] = []
     }
 
     private struct Frame {
-        var name: String
-        var location: SourceLocation?
+        var name: XMLName
         var textStart: Int
         var entries: [Entry] = []
         var keyIndex: [String: Int]?
     }
 
+    /// Locations of one open element and of its entries (parallel to `Frame.entries`), kept
+    /// apart so that reading without locations never touches them.
+    private struct FrameLocations {
+        var location: SourceLocation
+        var entries: [[XMLLocationTree]] = []
+    }
+
     /// The completed value of one element.
     struct Element {
-        var name: String
+        var name: XMLName
         var value: Value
         var locations: XMLLocationTree?
     }
 
     let recordsLocations: Bool
     private var frames: [Frame] = []
+    private var locations: [FrameLocations] = []
     private var text: [UInt8] = []
     /// Elements open, innermost last.
     private(set) var depth = 0
 
-    static let textKey = "text"
+    static let textKey = XMLName("text")
     private static let indexThreshold = 16
 
     init(recordsLocations: Bool) {
         self.recordsLocations = recordsLocations
     }
 
-    mutating func open(name: String, location: SourceLocation?) {
+    /// Opens an element; `location` is used only when recording locations.
+    mutating func open(name: XMLName, location: SourceLocation?) {
         if depth < frames.count {
             frames[depth].name = name
-            frames[depth].location = location
             frames[depth].textStart = text.count
         } else {
-            frames.append(Frame(name: name, location: location, textStart: text.count))
+            frames.append(Frame(name: name, textStart: text.count))
+        }
+        if recordsLocations {
+            let frameLocations = FrameLocations(location: location ?? SourceLocation(file: ""))
+            if depth < locations.count { locations[depth] = frameLocations } else { locations.append(frameLocations) }
         }
         depth += 1
     }
 
     /// Adds an attribute to the innermost open element.
-    mutating func addAttribute(name: String, value: String) {
-        let location = frames[depth - 1].location
-        add(key: name, value: .string(value), location: location.map { XMLLocationTree($0) })
+    mutating func addAttribute(name: XMLName, value: String) {
+        add(key: name, value: .string(value), location: recordsLocations ? XMLLocationTree(locations[depth - 1].location) : nil)
     }
 
     /// Adds text (or CDATA) to the innermost open element.
@@ -83,23 +92,38 @@ struct XMLElementAssembler {
     /// or hands it on.
     mutating func close() -> Element {
         let top = depth - 1
-        let trimmed = trimmedText(from: frames[top].textStart)
-        text.removeLast(text.count - frames[top].textStart)
-        let location = frames[top].location
-        var tree = recordsLocations ? location.map { XMLLocationTree($0) } : nil
+        let textStart = frames[top].textStart
+        let trimmed = text.count > textStart ? trimmedText(from: textStart) : nil
+        if text.count > textStart { text.removeLast(text.count - textStart) }
+        var tree: XMLLocationTree?
         let value: Value
         if frames[top].entries.isEmpty {
             value = trimmed.map { .string($0) } ?? .null
+            if recordsLocations { tree = XMLLocationTree(locations[top].location) }
         } else {
             if let trimmed {
-                add(key: Self.textKey, value: .string(trimmed), location: location.map { XMLLocationTree($0) })
+                let location = recordsLocations ? XMLLocationTree(locations[top].location) : nil
+                add(key: Self.textKey, value: .string(trimmed), location: location)
             }
-            var object = ValueObject(minimumCapacity: frames[top].entries.count)
-            for entry in frames[top].entries {
-                object.appendUnchecked(key: entry.key, value: entry.values.isEmpty ? entry.first : .array(entry.values))
-                if tree != nil { tree!.children.append(.init(key: entry.key, trees: entry.locations)) }
+            let count = frames[top].entries.count
+            var object = ValueObject(minimumCapacity: count)
+            for i in 0..<count {
+                if frames[top].entries[i].values.isEmpty {
+                    object.appendUnchecked(key: frames[top].entries[i].key.string, value: frames[top].entries[i].first)
+                } else {
+                    object.appendUnchecked(key: frames[top].entries[i].key.string, value: .array(frames[top].entries[i].values))
+                }
             }
             value = .object(object)
+            if recordsLocations {
+                var children: [XMLLocationTree.Child] = []
+                children.reserveCapacity(count)
+                for i in 0..<count {
+                    children.append(.init(key: frames[top].entries[i].key.string, trees: locations[top].entries[i]))
+                }
+                tree = XMLLocationTree(locations[top].location, children: children)
+                locations[top].entries.removeAll(keepingCapacity: true)
+            }
             frames[top].entries.removeAll(keepingCapacity: true)
             frames[top].keyIndex = nil
         }
@@ -112,7 +136,7 @@ struct XMLElementAssembler {
         add(key: element.name, value: element.value, location: element.locations)
     }
 
-    private mutating func add(key: String, value: Value, location: XMLLocationTree?) {
+    private mutating func add(key: XMLName, value: Value, location: XMLLocationTree?) {
         let top = depth - 1
         if let position = position(of: key, in: top) {
             if frames[top].entries[position].values.isEmpty {
@@ -122,41 +146,41 @@ struct XMLElementAssembler {
             } else {
                 frames[top].entries[position].values.append(value)
             }
-            if let location { frames[top].entries[position].locations.append(location) }
+            if let location { locations[top].entries[position].append(location) }
             return
         }
-        var entry = Entry(key: key, first: value)
-        if let location { entry.locations = [location] }
-        frames[top].entries.append(entry)
+        frames[top].entries.append(Entry(key: key, first: value))
+        if let location { locations[top].entries.append([location]) }
         let count = frames[top].entries.count
         if frames[top].keyIndex != nil {
-            frames[top].keyIndex![key] = count - 1
+            frames[top].keyIndex![key.string] = count - 1
         } else if count > Self.indexThreshold {
             var index = [String: Int](minimumCapacity: count * 2)
-            for (i, entry) in frames[top].entries.enumerated() { index[entry.key] = i }
+            for i in 0..<count { index[frames[top].entries[i].key.string] = i }
             frames[top].keyIndex = index
         }
     }
 
     /// Repeated keys are almost always the last one added (`<item>` after `<item>`), so the
     /// scan runs backwards; objects with many keys use a hash index.
-    private func position(of key: String, in frame: Int) -> Int? {
-        if let index = frames[frame].keyIndex { return index[key] }
-        let entries = frames[frame].entries
-        var i = entries.count - 1
+    private func position(of key: XMLName, in frame: Int) -> Int? {
+        if let index = frames[frame].keyIndex { return index[key.string] }
+        var i = frames[frame].entries.count - 1
         while i >= 0 {
-            if entries[i].key == key { return i }
+            if frames[frame].entries[i].key.matches(key) { return i }
             i -= 1
         }
         return nil
     }
 
     private func trimmedText(from start: Int) -> String? {
-        var lower = start
-        var upper = text.count
-        while lower < upper && XMLText.isWhitespace(text[lower]) { lower += 1 }
-        while upper > lower && XMLText.isWhitespace(text[upper - 1]) { upper -= 1 }
-        guard lower < upper else { return nil }
-        return text.withUnsafeBufferPointer { String(decoding: $0[lower..<upper], as: UTF8.self) }
+        text.withUnsafeBufferPointer { buffer in
+            var lower = start
+            var upper = buffer.count
+            while lower < upper && XMLText.isWhitespace(buffer[lower]) { lower += 1 }
+            while upper > lower && XMLText.isWhitespace(buffer[upper - 1]) { upper -= 1 }
+            guard lower < upper else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), as: UTF8.self)
+        }
     }
 }

@@ -28,6 +28,10 @@ final class XMLTextReaderSession {
     private(set) var firstFatalError: ReportedError?
     private var firstError: ReportedError?
 
+    /// Given as the document's URL so that errors in the document proper carry a file name,
+    /// while errors inside entity replacement text (parsed from a string) carry none.
+    private static let documentURL = "payload.xml"
+
     static let options: Int32 = Int32(
         XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_COMPACT.rawValue)
@@ -48,7 +52,7 @@ final class XMLTextReaderSession {
                 let feed = Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue()
                 return feed.fill(buffer, capacity: Int(length))
             },
-            nil, context, nil, nil, Self.options)
+            nil, context, Self.documentURL, nil, Self.options)
         guard let created else {
             if let error = feed.error { throw error }
             throw RestmapError.data("cannot start the XML parser", at: .file(source.name))
@@ -71,10 +75,39 @@ final class XMLTextReaderSession {
     private func record(_ error: xmlError) {
         guard error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR else { return }
         if error.level == XML_ERR_FATAL ? firstFatalError != nil : firstError != nil { return }
-        let reported = ReportedError(
-            message: error.message.map { Self.cleanMessage(String(cString: $0)) } ?? "malformed XML",
-            line: Int(error.line), column: Int(error.int2), code: Int32(error.code))
+        var message = error.message.map { Self.cleanMessage(String(cString: $0)) } ?? "malformed XML"
+        if error.code == Int32(XML_ERR_DOCUMENT_END.rawValue), let context = error.ctxt {
+            message = Self.endOfInputMessage(
+                context.assumingMemoryBound(to: xmlParserCtxt.self).pointee, libxml2Message: message)
+        }
+        var line = Int(error.line)
+        var column = Int(error.int2)
+        if error.file == nil {
+            // Raised while parsing an entity's replacement text: its line and column count
+            // from the start of that text. Where the document's parser stands is the reference.
+            line = Int(xmlTextReaderGetParserLineNumber(reader))
+            column = Int(xmlTextReaderGetParserColumnNumber(reader))
+        }
+        let reported = ReportedError(message: message, line: line, column: column, code: Int32(error.code))
         if error.level == XML_ERR_FATAL { firstFatalError = reported } else { firstError = reported }
+    }
+
+    /// libxml2's push parser (which the reader uses) says "Extra content at the end of the
+    /// document" both for real extra content and for input that ends too early. The parser's
+    /// state tells them apart; the wording then follows libxml2's pull parser.
+    private static func endOfInputMessage(_ context: xmlParserCtxt, libxml2Message: String) -> String {
+        guard context.instate != XML_PARSER_EPILOG else { return libxml2Message }
+        if context.nameNr > 0, let name = context.name {
+            var message = "Premature end of data in tag \(XMLText.string(name))"
+            if let node = context.node, node.pointee.type == XML_ELEMENT_NODE, node.pointee.line > 0,
+                node.pointee.line < 65535
+            {
+                message += " line \(node.pointee.line)"
+            }
+            return message
+        }
+        if context.instate == XML_PARSER_START || context.instate == XML_PARSER_MISC { return "Document is empty" }
+        return "Premature end of data before the root element"
     }
 
     /// libxml2 messages end with a newline and sometimes hold one ("...encoding !\nBytes: 0xFF");
