@@ -76,7 +76,11 @@ final class XMLTextReaderSession {
         guard error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR else { return }
         if error.level == XML_ERR_FATAL ? firstFatalError != nil : firstError != nil { return }
         var message = error.message.map { Self.cleanMessage(String(cString: $0)) } ?? "malformed XML"
-        if error.code == Int32(XML_ERR_DOCUMENT_END.rawValue), let context = error.ctxt {
+        if error.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
+            // libxml2's wording for both real loops and its amplification check.
+            message = "Detected an entity reference loop or an exponential entity expansion "
+                + "(an entity-expansion bomb such as billion laughs)"
+        } else if error.code == Int32(XML_ERR_DOCUMENT_END.rawValue), let context = error.ctxt {
             message = Self.endOfInputMessage(
                 context.assumingMemoryBound(to: xmlParserCtxt.self).pointee, libxml2Message: message)
         }
