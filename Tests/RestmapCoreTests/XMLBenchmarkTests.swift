@@ -58,4 +58,12 @@ final class XMLBenchmarkTests: XCTestCase {
             return count
         }
     }
+
+    /// Parsing with nothing built: the floor the reader and walker set.
+    func testParseOnly() throws {
+        try measure("parse only (path matches nothing)") { path in
+            let result = try XMLPayloadReader().streamElements(at: ["employees_list", "none"], from: FileByteSource(path: path)) { _ in }
+            return result == .found(count: 0) ? 0 : 1
+        }
+    }
 }

@@ -26,6 +26,11 @@ final class XMLPayloadReaderTests: XCTestCase {
             try read(xml), ["r": ["a": "padded", "b": nil, "c": nil, "d": nil, "e": "in  ner\nlines"]])
     }
 
+    func testTextSplitIntoSeveralNodesIsJoinedThenTrimmed() throws {
+        let xml = "<r><a>x<!--c--> <!--c-->y</a><b> <!--c--> </b><c> <!--c-->x<!--c-->  </c><d>\n é <![CDATA[ ü ]]></d></r>"
+        XCTAssertEqual(try read(xml), ["r": ["a": "x y", "b": nil, "c": "x", "d": "é  ü"]])
+    }
+
     func testLeavesAreAlwaysStrings() throws {
         XCTAssertEqual(
             try read("<r><n>12</n><f>1.50</f><t>true</t></r>"), ["r": ["n": "12", "f": "1.50", "t": "true"]])

@@ -24,7 +24,11 @@ struct XMLElementAssembler {
 
     private struct Frame {
         var name: XMLName
+        /// Where this element's text starts in `text`.
         var textStart: Int
+        /// The element's only text chunk so far, kept as a string: most leaves have exactly
+        /// one, which then goes from libxml2's buffer into its `String` with a single copy.
+        var onlyChunk: String?
         var entries: [Entry] = []
         var keyIndex: [String: Int]?
     }
@@ -62,6 +66,7 @@ struct XMLElementAssembler {
         if depth < frames.count {
             frames[depth].name = name
             frames[depth].textStart = text.count
+            frames[depth].onlyChunk = nil
         } else {
             frames.append(Frame(name: name, textStart: text.count))
         }
@@ -79,13 +84,23 @@ struct XMLElementAssembler {
 
     /// Adds text (or CDATA) to the innermost open element.
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let top = depth - 1
+        if text.count == frames[top].textStart {
+            guard let chunk = frames[top].onlyChunk else {
+                frames[top].onlyChunk = String(decoding: bytes, as: UTF8.self)
+                return
+            }
+            text.append(contentsOf: chunk.utf8)
+            frames[top].onlyChunk = nil
+        }
         text.append(contentsOf: bytes)
     }
 
     /// Adds white space that libxml2 reported as its own node; it is kept only after text,
     /// where it may separate two runs.
     mutating func appendWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if text.count > frames[depth - 1].textStart { text.append(contentsOf: bytes) }
+        let top = depth - 1
+        if frames[top].onlyChunk != nil || text.count > frames[top].textStart { appendText(bytes) }
     }
 
     /// Closes the innermost element and returns its value; the caller attaches it (`attach`)
@@ -93,8 +108,14 @@ struct XMLElementAssembler {
     mutating func close() -> Element {
         let top = depth - 1
         let textStart = frames[top].textStart
-        let trimmed = text.count > textStart ? trimmedText(from: textStart) : nil
-        if text.count > textStart { text.removeLast(text.count - textStart) }
+        var trimmed: String?
+        if let chunk = frames[top].onlyChunk {
+            trimmed = Self.trimmed(chunk)
+            frames[top].onlyChunk = nil
+        } else if text.count > textStart {
+            trimmed = trimmedText(from: textStart)
+            text.removeLast(text.count - textStart)
+        }
         var tree: XMLLocationTree?
         let value: Value
         if frames[top].entries.isEmpty {
@@ -171,6 +192,17 @@ struct XMLElementAssembler {
             i -= 1
         }
         return nil
+    }
+
+    /// `chunk` without leading and trailing XML white space; nil when nothing is left.
+    private static func trimmed(_ chunk: String) -> String? {
+        let utf8 = chunk.utf8
+        guard let first = utf8.first, let last = utf8.last else { return nil }
+        if !XMLText.isWhitespace(first) && !XMLText.isWhitespace(last) { return chunk }
+        guard let lower = utf8.firstIndex(where: { !XMLText.isWhitespace($0) }),
+            let upper = utf8.lastIndex(where: { !XMLText.isWhitespace($0) })
+        else { return nil }
+        return String(chunk.utf8[lower...upper])
     }
 
     private func trimmedText(from start: Int) -> String? {
