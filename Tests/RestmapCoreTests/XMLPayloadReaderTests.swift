@@ -86,6 +86,12 @@ final class XMLPayloadReaderTests: XCTestCase {
         XCTAssertEqual(try read(xml), ["ns:feed": ["ns:item": ["q:id": "7", "xml:lang": "en", "text": "x"], "plain": "y"]])
     }
 
+    func testQualifiedAttributeAndChildOfOneNameMerge() throws {
+        XCTAssertEqual(try read(#"<a xmlns:p="urn:p" p:x="1"><p:x>2</p:x><x>3</x></a>"#), ["a": ["p:x": ["1", "2"], "x": "3"]])
+        XCTAssertEqual(try read(#"<a p:x="1"><p:x>2</p:x></a>"#), ["a": ["p:x": ["1", "2"]]])
+        XCTAssertEqual(try read(#"<a xmlns:p="urn:p" xmlns:q="urn:p"><p:x>1</p:x><q:x>2</q:x></a>"#), ["a": ["p:x": "1", "q:x": "2"]])
+    }
+
     func testUndeclaredPrefixIsAcceptedAsWritten() throws {
         XCTAssertEqual(try read("<ns:a><ns:b>t</ns:b></ns:a>"), ["ns:a": ["ns:b": "t"]])
     }

@@ -18,7 +18,6 @@ final class XMLDocumentWalker {
 
     /// An element at the key path, complete.
     struct Item {
-        var name: String
         var value: Value
         var locations: XMLLocationTree?
     }
@@ -44,7 +43,7 @@ final class XMLDocumentWalker {
     /// Path mode: the deepest `matchedDepth` reached, and the keys seen at each matched level.
     private(set) var deepestMatch = 0
     private(set) var keysByLevel: [XMLKeyList]
-    /// Where the entity reference being replayed was written: what its content is located at.
+    /// Where the entity reference being replayed was written; its content is located there.
     private var referenceLocation: SourceLocation?
 
     init(source: ByteSource, target: Target, maxDepth: Int, recordsLocations: Bool, diagnostics: DiagnosticLog?)
@@ -64,8 +63,9 @@ final class XMLDocumentWalker {
         }
     }
 
-    /// Reads the next batch of nodes; completed items accumulate in `completed` (take them
-    /// with `takeCompleted`). Returns false at the end of the document.
+    /// Reads the next node; elements completed at the top of what is built (the root, or an
+    /// item at the path) accumulate in `completed` until `drainCompleted`. Returns false at the
+    /// end of the document.
     func step() throws -> Bool {
         let reader = session.reader
         let status = xmlTextReaderRead(reader)
@@ -166,7 +166,7 @@ final class XMLDocumentWalker {
             if assembler.depth > 0 {
                 assembler.attach(element)
             } else {
-                completed.append(Item(name: element.name.string, value: element.value, locations: element.locations))
+                completed.append(Item(value: element.value, locations: element.locations))
             }
         } else if depth == matchedDepth {
             matchedDepth -= 1

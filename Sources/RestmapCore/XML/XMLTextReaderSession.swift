@@ -32,9 +32,7 @@ final class XMLTextReaderSession {
     /// while errors inside entity replacement text (parsed from a string) carry none.
     private static let documentURL = "payload.xml"
 
-    static let options: Int32 = Int32(
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-            | XML_PARSE_COMPACT.rawValue)
+    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
 
     /// Opens a reader on `source`. `nestingLimit` is the depth the caller allows; above
     /// libxml2's default of 256 the library bound is raised to `XMLNestingLimit.libxml2Maximum`.
