@@ -58,6 +58,20 @@ final class XMLErrorTests: XCTestCase {
         }
     }
 
+    func testLibxml2SizeLimitsAreErrorsNamingTheLimit() {
+        let big = String(repeating: "abcdefghij", count: 1_000_001)
+        let cases = [
+            ("<r><a>\(big)</a></r>", "input.xml:1:10000017: error: text longer than libxml2's limit of 10,000,000 bytes (xmlSAX2Characters: huge text node)"),
+            ("<r a=\"\(big)\"/>", "input.xml:1:6: error: AttValue length too long"),
+            ("<r\(String(repeating: "n", count: 60_000))/>", "input.xml:1:2: error: Name too long: NCName"),
+        ]
+        for (xml, expected) in cases {
+            XCTAssertThrowsError(try XMLPayloadReader().read(MemoryByteSource(xml, name: "input.xml"))) {
+                XCTAssertEqual("\($0)", expected)
+            }
+        }
+    }
+
     func testReadErrorsOfTheSourceArePassedOn() {
         final class FailingSource: ByteSource {
             let name = "pipe"

@@ -78,6 +78,10 @@ final class XMLTextReaderSession {
             // libxml2's wording for both real loops and its amplification check.
             message = "Detected an entity reference loop or an exponential entity expansion "
                 + "(an entity-expansion bomb such as billion laughs)"
+        } else if message.hasSuffix("huge text node") {
+            message = "text longer than libxml2's limit of 10,000,000 bytes (\(message))"
+        } else if message.hasSuffix("Huge input lookup") {
+            message = "markup (a tag or attribute value) longer than libxml2's limit of 10,000,000 bytes"
         } else if error.code == Int32(XML_ERR_DOCUMENT_END.rawValue), let context = error.ctxt {
             message = Self.endOfInputMessage(
                 context.assumingMemoryBound(to: xmlParserCtxt.self).pointee, libxml2Message: message)
