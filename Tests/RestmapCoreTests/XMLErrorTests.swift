@@ -92,7 +92,7 @@ final class XMLErrorTests: XCTestCase {
     /// libxml2 must never write to stderr itself: everything goes through diagnostics.
     func testLibxml2PrintsNothing() throws {
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-stderr-\(UUID())")
-        FileManager.default.createFile(atPath: capture.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: capture.path, contents: nil))
         defer { try? FileManager.default.removeItem(at: capture) }
         let handle = try FileHandle(forWritingTo: capture)
         let saved = dup(2)
