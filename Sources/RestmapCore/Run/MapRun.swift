@@ -181,11 +181,33 @@ public final class MapRun {
     }
 
     private func mapXML(_ source: ByteSource, entries: [PathMapping]) throws {
-        // TODO(xml-merge): read through the XML payload reader.
-        let document: Value = .null
+        let reader = XMLPayloadReader(maxDepth: options.maxDepth, diagnostics: log)
         let origin = Mapper.Origin(input: source.name, pointer: nil)
-        let outcome = try mapWhole(document, entries: entries, origin: origin)
-        finish(outcome, input: source.name, rootKeys: document.objectKeys)
+        // XML key paths name elements; the root element is the first segment.
+        guard let keys = streamableKeyPath(entries), !keys.isEmpty else {
+            let document = try reader.read(source)
+            let outcome = try mapWhole(document, entries: entries, origin: origin)
+            finish(outcome, input: source.name, rootKeys: document.objectKeys)
+            return
+        }
+        var outcome = PayloadMapper.Outcome()
+        outcome.searchedKeyPaths = [keys.joined(separator: ".")]
+        let search = try reader.streamElements(at: keys, from: source) { element in
+            outcome.representationCount += 1
+            if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+                outcome.mappedCount += 1
+                try self.emitRoot(object)
+            }
+        }
+        var rootKeys: [String] = []
+        switch search {
+        case .found: outcome.containerFound = true
+        case .notFound(_, let available): rootKeys = available
+        }
+        if let entry = entries.first {
+            mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin)
+        }
+        finish(outcome, input: source.name, rootKeys: rootKeys)
     }
 
     /// Maps a payload held whole.
