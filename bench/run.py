@@ -68,6 +68,7 @@ class Tool:
         self.note = note
         self.walls = []
         self.rss = []
+        self.cpus = []
         self.errors = []
         self.output = None  # file written by the untimed run
 
@@ -78,30 +79,34 @@ class Tool:
     def wall(self):
         return statistics.median(self.walls)
 
+    def cpu(self):
+        return statistics.median(self.cpus) if self.cpus and None not in self.cpus else None
+
     def peak(self):
         return statistics.median(self.rss) if self.rss and None not in self.rss else None
 
 
 def run_once(tool, stdout_path, stderr_path):
-    """Runs the tool once; returns (wall seconds, peak RSS KiB or None, exit code)."""
+    """Runs the tool once; returns (wall seconds, peak RSS KiB or None, user+sys CPU seconds or
+    None, exit code)."""
     timefile = tempfile.NamedTemporaryFile(prefix="bench-time-", delete=False)
     timefile.close()
     argv = tool.argv
     if os.path.exists("/usr/bin/time"):
-        argv = ["/usr/bin/time", "-f", "%e %M", "-o", timefile.name] + argv
+        argv = ["/usr/bin/time", "-f", "%e %M %U %S", "-o", timefile.name] + argv
     with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
         start = time.perf_counter()
         code = subprocess.call(argv, stdout=out, stderr=err, cwd=ROOT)
         wall = time.perf_counter() - start
-    rss = None
+    rss = cpu = None
     try:
-        fields = open(timefile.name).read().split()
         # /usr/bin/time prints "Command exited with non-zero status N" first on failure.
-        rss = int(fields[-1])
+        fields = open(timefile.name).read().split()[-4:]
+        rss, cpu = int(fields[1]), float(fields[2]) + float(fields[3])
     except (OSError, ValueError, IndexError):
         pass
     os.unlink(timefile.name)
-    return wall, rss, code
+    return wall, rss, cpu, code
 
 
 def stderr_tail(path, n=5):
@@ -317,7 +322,7 @@ def main():
         for t in runnable:
             t.output = os.path.join(outdir, "%s.%s.out" % (c["key"], t.name.split()[0]))
             err = t.output + ".stderr"
-            wall, rss, code = run_once(t, t.output, err)
+            wall, rss, _, code = run_once(t, t.output, err)
             if code != 0:
                 t.errors.append("exit %d" % code)
                 log("  %s failed (exit %d); its rows are left out:\n%s" % (t.name, code, stderr_tail(err)))
@@ -327,12 +332,13 @@ def main():
             for t in runnable:
                 if t.errors:
                     continue
-                wall, rss, code = run_once(t, os.devnull, t.output + ".stderr")
+                wall, rss, cpu, code = run_once(t, os.devnull, t.output + ".stderr")
                 if code != 0:
                     t.errors.append("exit %d on timed run %d" % (code, r + 1))
                     continue
                 t.walls.append(wall)
                 t.rss.append(rss)
+                t.cpus.append(cpu)
             log("  round %d: %s" % (r + 1, ", ".join("%s %.2f s" % (t.name, t.walls[-1]) for t in runnable
                                                      if t.walls and len(t.walls) == r + 1)))
         # ---- equivalence for this case
@@ -391,7 +397,7 @@ def main():
     # ---- table
     log("")
     log("== results: %s, %d records; median of %d runs ==" % (stamp, nrec, a.runs))
-    rows = [("case", "tool", "MB/s", "wall s", "peak RSS", "restmap ×", "bar (SPEC §4)", "")]
+    rows = [("case", "tool", "MB/s", "wall s", "CPU s", "peak RSS", "restmap ×", "× by CPU", "bar (SPEC §4)", "")]
     verdicts = []
     for c in cases:
         tools = c["tools"]
@@ -402,12 +408,12 @@ def main():
                 if t.name == "restmap" and t.missing:
                     why = "restmap: XML not available in this build" if c["key"] == "xml" else t.missing
                 why = why[:60]
-                rows.append((c["title"], t.name, "—", "—", "—", "", why, ""))
+                rows.append((c["title"], t.name, "—", "—", "—", "—", "", "", why, ""))
                 if t.name in c["bars"]:
                     verdicts.append((c["title"], "≥ %g× %s" % (c["bars"][t.name], t.name), "n/a"))
                 continue
             mbs = c["size"] / 1e6 / t.wall()
-            ratio, bar, met = "", "", ""
+            ratio, cpu_ratio, bar, met = "", "", "", ""
             if t is rm:
                 label, limit = c["rss_bar"]
                 peak = t.peak()
@@ -418,6 +424,8 @@ def main():
                 if rm.ok:
                     r = t.wall() / rm.wall()
                     ratio = "%.1f×" % r
+                    if t.cpu() and rm.cpu():
+                        cpu_ratio = "%.1f×" % (t.cpu() / rm.cpu())
                     if t.name in c["bars"]:
                         bar = "≥ %g×" % c["bars"][t.name]
                         met = "met" if r >= c["bars"][t.name] else "NOT met"
@@ -425,13 +433,15 @@ def main():
                 elif t.name in c["bars"]:
                     bar, met = "≥ %g×" % c["bars"][t.name], "n/a"
                     verdicts.append((c["title"], "≥ %g× %s" % (c["bars"][t.name], t.name), "n/a (restmap did not run)"))
-            rows.append((c["title"], t.name, "%.1f" % mbs, "%.2f" % t.wall(), fmt_mib(t.peak()), ratio, bar, met))
+            cpu = "?" if t.cpu() is None else "%.2f" % t.cpu()
+            rows.append((c["title"], t.name, "%.1f" % mbs, "%.2f" % t.wall(), cpu, fmt_mib(t.peak()), ratio, cpu_ratio,
+                         bar, met))
         if rm.missing is not None or not rm.ok:
             label, limit = c["rss_bar"]
             verdicts.append((c["title"], "restmap peak RSS %s" % label, "n/a"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for i, r in enumerate(rows):
-        log("  ".join(cell.ljust(widths[j]) if j in (0, 1, 6, 7) else cell.rjust(widths[j])
+        log("  ".join(cell.ljust(widths[j]) if j in (0, 1, 8, 9) else cell.rjust(widths[j])
                       for j, cell in enumerate(r)).rstrip())
         if i == 0:
             log("  ".join("-" * w for w in widths))
@@ -444,8 +454,10 @@ def main():
     for case, pair, v, d in equivalence:
         log("  %-16s %-45s %s  %s" % (case, pair, v, d.splitlines()[0] if d else ""))
     log("")
-    log("ratios are peer wall time / restmap wall time on the same file; a benchmark, not a test:"
-        " missed bars do not fail the run.")
+    log("MB/s = input bytes / median wall time; restmap × = peer wall / restmap wall on the same file (the bars"
+        " are judged on it); CPU s = median user+sys; × by CPU = peer CPU / restmap CPU, steadier when the machine"
+        " is busy (gojq's GC also runs on the second core).")
+    log("A benchmark, not a test: missed bars do not fail the run.")
 
     if not a.keep_outputs:
         for c in cases:
