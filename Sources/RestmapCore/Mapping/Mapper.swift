@@ -23,7 +23,7 @@ public final class Mapper {
 
     /// Starts a fresh identity map (streaming mode maps each payload on its own).
     public func resetGraph() {
-        graph = ObjectGraph()
+        graph.removeAll()
     }
 
     /// Where a representation sits, for messages: the input's name and the JSON pointer.

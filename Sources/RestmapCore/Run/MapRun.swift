@@ -133,6 +133,10 @@ public final class MapRun {
         let reader = JSONStreamReader(source: source, maxDepth: options.maxDepth)
         let keys = streamableKeyPath(entries)
         var documentIndex = 0
+        // NDJSON lines are payloads of one input: "nothing mapped" is judged over all of them
+        // (a line whose object no matcher takes is not an error by itself).
+        var inputOutcome = PayloadMapper.Outcome()
+        var firstRootKeys: [String]?
         repeat {
             let origin = Mapper.Origin(input: source.name, pointer: nil)
             do {
@@ -160,11 +164,13 @@ public final class MapRun {
                             at: repeated.location)
                     }
                     if let entry = entries.first { mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin) }
-                    finish(outcome, input: source.name, rootKeys: rootKeys)
+                    inputOutcome.merge(outcome)
+                    if firstRootKeys == nil { firstRootKeys = rootKeys }
                 } else {
                     guard let document = try reader.nextValue() else { break }
                     let outcome = try mapWhole(document.value, entries: entries, origin: origin)
-                    finish(outcome, input: source.name, rootKeys: document.value.objectKeys)
+                    inputOutcome.merge(outcome)
+                    if firstRootKeys == nil { firstRootKeys = document.value.objectKeys }
                 }
             } catch let error as RestmapError where error.kind == .data && (format == .ndjson || documentIndex > 0) {
                 // One bad line of NDJSON: report it, go on with the next.
@@ -178,6 +184,13 @@ public final class MapRun {
                 break
             }
         } while try reader.hasMoreValues()
+        if documentIndex > 1 {
+            // Each line searched the same key paths; name them once.
+            var unique: [String] = []
+            for keyPath in inputOutcome.searchedKeyPaths where !unique.contains(keyPath) { unique.append(keyPath) }
+            inputOutcome.searchedKeyPaths = unique
+        }
+        finish(inputOutcome, input: source.name, rootKeys: firstRootKeys ?? [])
     }
 
     private func mapXML(_ source: ByteSource, entries: [PathMapping]) throws {
