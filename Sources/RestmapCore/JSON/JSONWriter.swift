@@ -246,16 +246,19 @@ public final class JSONWriter {
         try Array(text.utf8).withUnsafeBufferPointer { try writeBytes($0) }
     }
 
+    /// Copies `bytes` in; a piece larger than the room left fills the buffer, which is flushed
+    /// whole, so that the sink always gets full chunks.
     private func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        guard !bytes.isEmpty else { return }
-        if bytes.count > capacity {
-            try flush()
-            try sink.write(UnsafeRawBufferPointer(bytes))
-            return
+        guard var source = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            if count == capacity { try flush() }
+            let n = min(remaining, capacity - count)
+            (buffer + count).update(from: source, count: n)
+            count += n
+            source += n
+            remaining -= n
         }
-        try reserve(bytes.count)
-        (buffer + count).update(from: bytes.baseAddress!, count: bytes.count)
-        count += bytes.count
     }
 
     private func writeQuoted(_ text: String) throws {
