@@ -16,6 +16,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     private var inner: Inner
     private let body: (JSONStreamElement) throws -> Void
     private let locationsRequested: Bool
+    private let file: String
 
     /// Open containers.
     private var depth = 0
@@ -36,8 +37,10 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     private var rootKeySet: Set<String> = []
 
     init(
-        path: [String], inner: Inner, locations: Bool, body: @escaping (JSONStreamElement) throws -> Void
+        path: [String], inner: Inner, file: String, locations: Bool,
+        body: @escaping (JSONStreamElement) throws -> Void
     ) {
+        self.file = file
         self.path = path.map { Array($0.utf8) }
         self.pathText = path
         self.targetPointer = path.reduce("") { PayloadLocations.appending($1, to: $0) }
@@ -58,7 +61,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     }
 
     /// Called as a value starts: true when the inner builder must see it.
-    private mutating func forwards(_ kind: Kind, at location: SourceLocation?) -> Bool {
+    private mutating func forwards(_ kind: Kind, at position: JSONPosition) -> Bool {
         if forwarding { return true }
         if pendingMatch {
             pendingMatch = false
@@ -69,7 +72,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
                     elementsDepth = depth + 1
                     return false
                 }
-                begin(index: nil, pointer: targetPointer, at: location)
+                begin(index: nil, pointer: targetPointer, at: position)
                 return true
             }
             if kind == .object { onPath = depth + 1 }
@@ -79,17 +82,17 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
             let index = count
             count += 1
             begin(index: index, pointer: locationsRequested ? PayloadLocations.appending(index, to: targetPointer) : "",
-                  at: location)
+                  at: position)
             return true
         }
         return false
     }
 
-    private mutating func begin(index: Int?, pointer: String, at location: SourceLocation?) {
+    private mutating func begin(index: Int?, pointer: String, at position: JSONPosition) {
         forwarding = true
         forwardDepth = depth
         elementIndex = index
-        elementLocation = location
+        elementLocation = locationsRequested ? position.location(in: file) : nil
         inner.beginElement(pointer: pointer)
     }
 
@@ -100,13 +103,13 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         try body(JSONStreamElement(index: elementIndex, value: value, location: elementLocation, locations: locations))
     }
 
-    mutating func beginObject(at location: SourceLocation?) throws {
-        if forwards(.object, at: location) { try inner.beginObject(at: location) }
+    mutating func beginObject(at position: JSONPosition) throws {
+        if forwards(.object, at: position) { try inner.beginObject(at: position) }
         depth += 1
     }
 
-    mutating func beginArray(at location: SourceLocation?) throws {
-        if forwards(.array, at: location) { try inner.beginArray(at: location) }
+    mutating func beginArray(at position: JSONPosition) throws {
+        if forwards(.array, at: position) { try inner.beginArray(at: position) }
         depth += 1
     }
 
@@ -130,9 +133,9 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         }
     }
 
-    mutating func key(_ key: JSONStringToken, at location: SourceLocation?) throws {
+    mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
         if forwarding {
-            try inner.key(key, at: location)
+            try inner.key(key, at: position)
             return
         }
         if depth == 1 && !path.isEmpty {
@@ -141,33 +144,33 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         }
         if depth == onPath && depth <= path.count && key.equals(path[depth - 1]) {
             if targetReached {
-                throw JSONPathKeyRepeated(keyPath: Array(pathText[..<depth]), location: location)
+                throw JSONPathKeyRepeated(keyPath: Array(pathText[..<depth]), location: position.location(in: file))
             }
             pendingMatch = true
         }
     }
 
-    mutating func string(_ string: JSONStringToken, at location: SourceLocation?) throws {
-        guard forwards(.scalar, at: location) else { return }
-        try inner.string(string, at: location)
+    mutating func string(_ string: JSONStringToken, at position: JSONPosition) throws {
+        guard forwards(.scalar, at: position) else { return }
+        try inner.string(string, at: position)
         if depth == forwardDepth { try deliver() }
     }
 
-    mutating func number(_ number: JSONNumberToken, at location: SourceLocation?) throws {
-        guard forwards(.scalar, at: location) else { return }
-        try inner.number(number, at: location)
+    mutating func number(_ number: JSONNumberToken, at position: JSONPosition) throws {
+        guard forwards(.scalar, at: position) else { return }
+        try inner.number(number, at: position)
         if depth == forwardDepth { try deliver() }
     }
 
-    mutating func bool(_ value: Bool, at location: SourceLocation?) throws {
-        guard forwards(.scalar, at: location) else { return }
-        try inner.bool(value, at: location)
+    mutating func bool(_ value: Bool, at position: JSONPosition) throws {
+        guard forwards(.scalar, at: position) else { return }
+        try inner.bool(value, at: position)
         if depth == forwardDepth { try deliver() }
     }
 
-    mutating func null(at location: SourceLocation?) throws {
-        guard forwards(.scalar, at: location) else { return }
-        try inner.null(at: location)
+    mutating func null(at position: JSONPosition) throws {
+        guard forwards(.scalar, at: position) else { return }
+        try inner.null(at: position)
         if depth == forwardDepth { try deliver() }
     }
 }

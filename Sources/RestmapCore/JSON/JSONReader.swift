@@ -28,7 +28,7 @@ public enum JSONReader {
     public static func valueWithLocations(
         from bytes: [UInt8], file: String, maxDepth: Int = defaultMaxDepth
     ) throws -> (value: Value, locations: PayloadLocations) {
-        let builder = JSONLocatingBuilder()
+        let builder = JSONLocatingBuilder(file: file)
         var driver = builder
         try parse(bytes, file: file, maxDepth: maxDepth, into: &driver)
         return builder.take()

@@ -64,7 +64,7 @@ public final class JSONStreamReader {
         guard try skipToValue() else { return nil }
         let location = input.location(at: input.pos)
         if withLocations {
-            let builder = JSONLocatingBuilder()
+            let builder = JSONLocatingBuilder(file: name)
             var driver = builder
             try read(into: &driver)
             let (value, locations) = builder.take()
@@ -98,11 +98,13 @@ public final class JSONStreamReader {
         }
         return try withoutActuallyEscaping(body) { body in
             if withLocations {
-                var builder = JSONPathBuilder(path: keyPath, inner: JSONLocatingBuilder(), locations: true, body: body)
+                var builder = JSONPathBuilder(
+                    path: keyPath, inner: JSONLocatingBuilder(file: name), file: name, locations: true, body: body)
                 try read(into: &builder)
                 return builder.outcome
             }
-            var builder = JSONPathBuilder(path: keyPath, inner: JSONValueBuilder(), locations: false, body: body)
+            var builder = JSONPathBuilder(
+                path: keyPath, inner: JSONValueBuilder(), file: name, locations: false, body: body)
             try read(into: &builder)
             return builder.outcome
         }
