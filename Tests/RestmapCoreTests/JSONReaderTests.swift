@@ -80,6 +80,29 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(big.keys[7], "k7")
     }
 
+    func testDuplicateKeysOfEveryKind() throws {
+        func keys(_ text: String) throws -> [String] {
+            guard case .object(let object) = try parse(text) else { return [] }
+            return object.keys
+        }
+        let long = #"{"a_rather_long_key_name": 1, "x": 2, "a_rather_long_key_name": 3}"#
+        XCTAssertEqual(try keys(long), ["a_rather_long_key_name", "x"])
+        XCTAssertEqual(try parse(long)["a_rather_long_key_name"], 3)
+        XCTAssertEqual(try keys(#"{"é": 1, "e": 0, "é": 2}"#), ["é", "e"])
+        XCTAssertEqual(try keys(#"{"k\u0041": 1, "kA": 2}"#), ["kA"])
+        // Keys that `String` holds equal (canonically equivalent) are one key, as in `ValueObject`.
+        XCTAssertEqual(try keys("{\"\u{E9}\": 1, \"e\u{301}\": 2}").count, 1)
+        // Up to 32 keys are checked by their tags; a repeat among them is still found.
+        for count in [2, 9, 31, 32, 33] {
+            let members = (0..<count).map { "\"key\($0)\": \($0)" }.joined(separator: ", ")
+            let value = try parse("{\(members), \"key\(count / 2)\": \"again\"}")
+            guard case .object(let object) = value else { return XCTFail("not an object") }
+            XCTAssertEqual(object.count, count)
+            XCTAssertEqual(value["key\(count / 2)"], "again")
+            XCTAssertEqual(object.keys, (0..<count).map { "key\($0)" })
+        }
+    }
+
     func testByteOrderMarkIsSkipped() throws {
         XCTAssertEqual(try JSONReader.value(from: [0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8), file: "in.json"),
                        ["a": 1])

@@ -69,6 +69,35 @@ final class JSONStreamTests: XCTestCase {
         XCTAssertEqual(seen.count, 1)
     }
 
+    func testMembersLimitWhatEachElementBuilds() throws {
+        let text = """
+            {"list": [
+              {"type": "E", "id": 1, "tags": [{"id": "not me"}], "dept": {"id": "d1", "x": [1]}, "id2": 0},
+              {"dept": null, "skip": {"id": {"id": 3}}, "id": 2},
+              [{"type": "arrays are kept whole"}],
+              "scalar"
+            ]}
+            """
+        for chunk in [3, 7, 1 << 20] {
+            var seen: [JSONStreamElement] = []
+            let outcome = try reader(text, chunk: chunk).streamElements(at: ["list"], members: ["id", "dept"],
+                                                                         withLocations: true) { seen.append($0) }
+            XCTAssertEqual(outcome, .array(count: 4))
+            XCTAssertEqual(seen.map(\.value), [
+                ["id": 1, "dept": ["id": "d1", "x": [1]]],
+                ["dept": nil, "id": 2],
+                [["type": "arrays are kept whole"]],
+                "scalar",
+            ], "chunk \(chunk)")
+            XCTAssertEqual(seen[0].locations.byPointer.keys.sorted(),
+                           ["/list/0", "/list/0/dept", "/list/0/dept/id", "/list/0/dept/x", "/list/0/dept/x/0", "/list/0/id"])
+        }
+        // The skipped values are still checked.
+        XCTAssertThrowsError(try reader(#"{"list": [{"id": 1, "other": [1,]}]}"#).streamElements(at: ["list"], members: ["id"]) { _ in }) {
+            XCTAssertEqual("\($0)", "in.json:1:33: error: trailing comma before ']'")
+        }
+    }
+
     func testAMissingPathReportsTheRootKeysInDocumentOrder() throws {
         var (outcome, seen) = try elements(reader(employees), at: ["employee_list"])
         XCTAssertEqual(outcome, .notFound(rootKeys: ["meta", "employees_list", "after"]))

@@ -82,6 +82,8 @@ public final class JSONStreamReader {
     ///
     /// - Parameters:
     ///   - keyPath: object keys from the root, e.g. `["data", "items"]`.
+    ///   - members: when given, an element that is an object keeps only these keys; the values
+    ///     of the others are checked but not built (for a mapper that knows what it reads).
     ///   - withLocations: give each element its location and its values' locations, keyed by
     ///     pointers from the document's root.
     /// - Returns: what was at the path; `.notFound` when nothing was.
@@ -91,7 +93,8 @@ public final class JSONStreamReader {
     ///   end of input, expected a JSON value`.
     @discardableResult
     public func streamElements(
-        at keyPath: [String], withLocations: Bool = false, _ body: (JSONStreamElement) throws -> Void
+        at keyPath: [String], members: Set<String>? = nil, withLocations: Bool = false,
+        _ body: (JSONStreamElement) throws -> Void
     ) throws -> JSONPathOutcome {
         guard try skipToValue() else {
             throw input.fail("unexpected end of input, expected a JSON value", at: input.pos)
@@ -99,12 +102,14 @@ public final class JSONStreamReader {
         return try withoutActuallyEscaping(body) { body in
             if withLocations {
                 var builder = JSONPathBuilder(
-                    path: keyPath, inner: JSONLocatingBuilder(file: name), file: name, locations: true, body: body)
+                    path: keyPath, members: members, inner: JSONLocatingBuilder(file: name), file: name,
+                    locations: true, body: body)
                 try read(into: &builder)
                 return builder.outcome
             }
             var builder = JSONPathBuilder(
-                path: keyPath, inner: JSONValueBuilder(), file: name, locations: false, body: body)
+                path: keyPath, members: members, inner: JSONValueBuilder(), file: name, locations: false,
+                body: body)
             try read(into: &builder)
             return builder.outcome
         }

@@ -27,6 +27,14 @@ final class JSONStringCache {
     /// The decoded string of `token`.
     @inline(__always)
     func string(_ token: JSONStringToken) -> String {
+        var tag: UInt64 = 0
+        return string(token, tag: &tag)
+    }
+
+    /// The decoded string of `token`, and in `tag` a hash of its bytes when it is short plain
+    /// ASCII (0 otherwise), which the `Value` builder uses to check keys for duplicates.
+    @inline(__always)
+    func string(_ token: JSONStringToken, tag: inout UInt64) -> String {
         let count = token.bytes.count
         guard count <= 15, !token.hasEscapes else { return token.string }
         // The bytes and the length, packed into two words (little-endian: byte 15 is free).
@@ -46,6 +54,7 @@ final class JSONStringCache {
         }
         high |= UInt64(truncatingIfNeeded: count) << 56
         let hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+        tag = (low | high) & 0x8080_8080_8080_8080 == 0 ? hash | 1 : 0
         let slot = slots + Int(truncatingIfNeeded: hash >> (64 - UInt64(Self.slotBits)))
         if slot.pointee.low == low && slot.pointee.high == high { return slot.pointee.string }
         let string = token.string

@@ -4,7 +4,7 @@
 final class JSONValueBuilder: JSONBuilder {
     let values = MoveStack<Value>()
     let keys = MoveStack<String>()
-    /// Per key on `keys`: a hash of its bytes when it is plain ASCII, else 0. Objects are checked
+    /// Per key on `keys`: a hash of its bytes when it is short plain ASCII, else 0. Objects are checked
     /// for duplicate keys by comparing these before any string: ASCII keys with different
     /// hashes differ (a non-ASCII key may equal another one written differently, `String`
     /// comparing canonical equivalents equal, so those are compared as strings).
@@ -72,21 +72,39 @@ final class JSONValueBuilder: JSONBuilder {
         values.push(.object(object))
     }
 
-    /// Whether two of the `count` keys from `start` are equal; compares tags, and strings only
-    /// when the tags cannot tell.
+    /// Whether two of the `count` keys from `start` are equal. A bit per tag bucket finds the
+    /// keys that may repeat an earlier one; only those are compared, by tag, then as strings.
     @inline(__always)
     private func hasDuplicateKeys(from start: Int, count: Int) -> Bool {
         let tags = keyTags.base + start
         let strings = keys.base + start
-        var i = 1
+        var buckets: UInt64 = 0
+        var i = 0
         while i < count {
             let tag = tags[i]
-            var j = 0
-            while j < i {
-                if (tag == tags[j] || tag == 0 || tags[j] == 0) && strings[i] == strings[j] { return true }
-                j += 1
+            if tag == 0 { return hasDuplicateKeysPairwise(tags, strings, count) }
+            let bit: UInt64 = 1 &<< (tag &>> 58)
+            if buckets & bit != 0 {
+                var j = 0
+                while j < i {
+                    if tags[j] == tag && strings[i] == strings[j] { return true }
+                    j += 1
+                }
             }
+            buckets |= bit
             i += 1
+        }
+        return false
+    }
+
+    /// The same, for objects with keys that have no tag (long, escaped or non-ASCII ones).
+    private func hasDuplicateKeysPairwise(
+        _ tags: UnsafeMutablePointer<UInt64>, _ strings: UnsafeMutablePointer<String>, _ count: Int
+    ) -> Bool {
+        for i in 1..<max(count, 1) {
+            for j in 0..<i where (tags[i] == tags[j] || tags[i] == 0 || tags[j] == 0) && strings[i] == strings[j] {
+                return true
+            }
         }
         return false
     }
@@ -95,18 +113,9 @@ final class JSONValueBuilder: JSONBuilder {
     @inline(__always)
     @discardableResult
     func pushKey(_ key: JSONStringToken) -> String {
-        let text = strings.string(key)
-        keys.push(text)
         var tag: UInt64 = 0
-        if !key.hasEscapes {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            var bits: UInt8 = 0
-            for byte in key.bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                bits |= byte
-            }
-            if bits < 0x80 { tag = hash | 1 }
-        }
+        let text = strings.string(key, tag: &tag)
+        keys.push(text)
         keyTags.push(tag)
         return text
     }
