@@ -64,6 +64,17 @@ final class JSONWriterTests: XCTestCase {
             try $0.endObject()
         }
         XCTAssertEqual(key, #"{"a \"quoted\" key that is long enough\n":null}"#)
+        let encoded = JSONEncodedKey("tab\there")
+        for style in [JSONWriter.Style.pretty, .compact] {
+            XCTAssertEqual(try written(style) {
+                try $0.beginObject()
+                try $0.key(encoded)
+                try $0.number("1")
+                try $0.key("tab\there")
+                try $0.number("2")
+                try $0.endObject()
+            }, style == .pretty ? "{\n  \"tab\\there\": 1,\n  \"tab\\there\": 2\n}" : #"{"tab\there":1,"tab\there":2}"#)
+        }
     }
 
     func testEventsPlaceCommasAndIndentation() throws {
@@ -143,6 +154,18 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(elements.count, 20_001)
         XCTAssertEqual(elements[19_999], ["i": 19999, "s": "text19999"])
         XCTAssertEqual(elements.last, .string(big))
+    }
+
+    func testLongStringsWithEscapesCrossTheBuffer() throws {
+        let text = String(repeating: "line \"one\"\n\u{1}é\\", count: 40_000)
+        for style in [JSONWriter.Style.pretty, .compact] {
+            let out = try written(style) {
+                try $0.beginArray()
+                for _ in 0..<3 { try $0.string(text) }
+                try $0.endArray()
+            }
+            XCTAssertEqual(try JSONReader.value(from: Array(out.utf8), file: "out.json"), .array([.string(text), .string(text), .string(text)]))
+        }
     }
 
     func testRoundTripsAndIsByteIdenticalAcrossRuns() throws {

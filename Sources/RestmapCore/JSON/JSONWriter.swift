@@ -81,6 +81,17 @@ public final class JSONWriter {
         afterKey = true
     }
 
+    /// A key encoded beforehand: for the keys written in every record (attribute names), this
+    /// spares escaping them again each time.
+    public func key(_ key: JSONEncodedKey) throws {
+        try beforeValue()
+        try key.quoted.withUnsafeBufferPointer { try writeBytes($0) }
+        try reserve(2)
+        put(UInt8(ascii: ":"))
+        if style == .pretty { put(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
     public func string(_ text: String) throws {
         try beforeValue()
         try writeQuoted(text)
@@ -268,30 +279,57 @@ public final class JSONWriter {
         try Array(text.utf8).withUnsafeBufferPointer { try writeQuotedBytes($0) }
     }
 
-    /// A string between quotes: runs of bytes that need no escape are copied whole.
+    /// A string between quotes. Most strings need no escape and fit in the buffer: they are
+    /// found so with one scan and copied whole; the others go through `writeEscaped`.
+    @inline(__always)
     private func writeQuotedBytes(_ text: UnsafeBufferPointer<UInt8>) throws {
-        try reserve(1)
-        put(UInt8(ascii: "\""))
         let n = text.count
-        var runStart = 0
+        guard let source = text.baseAddress, count + n + 2 <= capacity else {
+            try reserve(1)
+            put(UInt8(ascii: "\""))
+            try writeEscaped(text, from: 0)
+            return
+        }
+        let plain = JSONWriter.plainPrefixLength(source, n)
+        buffer[count] = UInt8(ascii: "\"")
+        (buffer + count + 1).update(from: source, count: plain)
+        count += plain + 1
+        if plain == n {
+            buffer[count] = UInt8(ascii: "\"")
+            count += 1
+        } else {
+            try writeEscaped(text, from: plain)
+        }
+    }
+
+    /// How many bytes from the start of `source` need no escape.
+    @inline(__always)
+    private static func plainPrefixLength(_ source: UnsafePointer<UInt8>, _ n: Int) -> Int {
         var i = 0
+        while i + 8 <= n {
+            let mask = escapeMask(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+            if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
+            i += 8
+        }
         while i < n {
-            // Eight bytes at a time while none is `"`, `\` or a control character.
-            while i + 8 <= n {
-                let mask = escapeMask(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
-                if mask != 0 {
-                    i += mask.trailingZeroBitCount >> 3
-                    break
-                }
-                i += 8
-            }
+            let c = source[i]
+            if c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return i }
+            i += 1
+        }
+        return n
+    }
+
+    /// The rest of a string from `start` (its opening quote and what precedes `start` are
+    /// written), escaping what must be, then the closing quote.
+    private func writeEscaped(_ text: UnsafeBufferPointer<UInt8>, from start: Int) throws {
+        let n = text.count
+        var i = start
+        while i < n {
+            let plain = JSONWriter.plainPrefixLength(text.baseAddress! + i, n - i)
+            try writeBytes(UnsafeBufferPointer(rebasing: text[i..<i + plain]))
+            i += plain
             guard i < n else { break }
             let c = text[i]
-            if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
-                i += 1
-                continue
-            }
-            try writeBytes(UnsafeBufferPointer(rebasing: text[runStart..<i]))
             try reserve(6)
             put(UInt8(ascii: "\\"))
             switch c {
@@ -310,9 +348,7 @@ public final class JSONWriter {
                 put(hex[Int(c & 0xF)])
             }
             i += 1
-            runStart = i
         }
-        try writeBytes(UnsafeBufferPointer(rebasing: text[runStart..<n]))
         try reserve(1)
         put(UInt8(ascii: "\""))
     }
@@ -330,4 +366,17 @@ private func escapeMask(_ word: UInt64) -> UInt64 {
     let hasBackslash = (backslashes &- ones) & ~backslashes
     let hasControl = (word &- ones &* 0x20) & ~word
     return (hasQuote | hasBackslash | hasControl) & highs
+}
+
+/// An object key escaped and quoted once, for `JSONWriter.key(_:)`.
+public struct JSONEncodedKey: Sendable, Hashable {
+    let quoted: [UInt8]
+
+    public init(_ key: String) {
+        let sink = MemorySink()
+        let writer = JSONWriter(sink: sink, style: .compact, bufferSize: 0)
+        try? writer.string(key)
+        try? writer.flush()
+        quoted = sink.bytes
+    }
 }
