@@ -113,10 +113,20 @@ final class JSONReaderTests: XCTestCase {
     func testReadsAWholeByteSource() throws {
         let source = MemoryByteSource(#"{"list": [1, 2]}"#, name: "src.json")
         XCTAssertEqual(try JSONReader.value(from: source), ["list": [1, 2]])
-        let bad = MemoryByteSource("[1,", name: "src.json")
-        XCTAssertThrowsError(try JSONReader.value(from: bad)) {
-            XCTAssertEqual("\($0)", "src.json:1:4: error: unexpected end of input in an array")
+        for (text, message) in [
+            ("[1,", "src.json:1:4: error: unexpected end of input in an array"),
+            ("  \n ", "src.json:2:2: error: unexpected end of input, expected a JSON value"),
+            ("", "src.json:1:1: error: unexpected end of input, expected a JSON value"),
+            ("{}\n{}", "src.json:2:1: error: trailing characters after the JSON value"),
+        ] {
+            XCTAssertThrowsError(try JSONReader.value(from: MemoryByteSource(text, name: "src.json"))) {
+                XCTAssertEqual("\($0)", message)
+            }
+            XCTAssertEqual(failure(text).replacingOccurrences(of: "in.json", with: "src.json"), message)
         }
+        let located = try JSONReader.valueWithLocations(from: MemoryByteSource("\u{FEFF} [true]", name: "src.json"))
+        XCTAssertEqual(located.value, [true])
+        XCTAssertEqual(located.locations["/0"]?.description, "src.json:1:3")
     }
 
     // MARK: - Errors

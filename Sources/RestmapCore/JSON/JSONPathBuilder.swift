@@ -21,7 +21,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     private let body: (JSONStreamElement) throws -> Void
     private let locationsRequested: Bool
     private let file: String
-    private let members: [[UInt8]]?
+    private let members: [JSONMemberName]?
 
     /// Open containers.
     private var depth = 0
@@ -49,7 +49,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         body: @escaping (JSONStreamElement) throws -> Void
     ) {
         self.file = file
-        self.members = members.map { $0.sorted().map { Array($0.utf8) } }
+        self.members = members.map { $0.sorted().map(JSONMemberName.init) }
         self.path = path.map { Array($0.utf8) }
         self.pathText = path
         self.targetPointer = path.reduce("") { PayloadLocations.appending($1, to: $0) }
@@ -156,7 +156,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
         if forwarding {
             if skipping { return }
-            if let members, depth == forwardDepth + 1, !members.contains(where: { key.equals($0) }) {
+            if let members, depth == forwardDepth + 1, !members.contains(where: { $0.matches(key) }) {
                 skipping = true
                 skipDepth = depth
                 return
@@ -240,5 +240,33 @@ extension JSONLocatingBuilder: JSONElementBuilder {
 
     func finishElement() -> (Value, PayloadLocations) {
         take()
+    }
+}
+
+/// A member name of the element filter, with its length and first bytes at hand, so that most
+/// keys are turned down without a byte-by-byte comparison.
+struct JSONMemberName {
+    let bytes: [UInt8]
+    let prefix: UInt64
+
+    init(_ name: String) {
+        bytes = Array(name.utf8)
+        var word: UInt64 = 0
+        for (i, byte) in bytes.prefix(8).enumerated() { word |= UInt64(byte) << (8 * UInt64(i)) }
+        prefix = word
+    }
+
+    @inline(__always)
+    func matches(_ key: JSONStringToken) -> Bool {
+        if key.hasEscapes { return key.equals(bytes) }
+        let count = bytes.count
+        guard key.bytes.count == count else { return false }
+        if key.readable >= 8 {
+            let word = UnsafeRawPointer(key.bytes.baseAddress!).loadUnaligned(as: UInt64.self)
+            let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+            if word & mask != prefix { return false }
+            if count <= 8 { return true }
+        }
+        return key.equals(bytes)
     }
 }

@@ -115,6 +115,11 @@ public final class JSONStreamReader {
         }
     }
 
+    /// An error located where reading stands (after `nextValue` returned nil: the end).
+    func failHere(_ message: String) -> RestmapError {
+        input.fail(message, at: input.pos)
+    }
+
     /// After an error, drops the rest of the current line, so that the next read starts on
     /// the following one (NDJSON: report a bad line and go on).
     public func skipLine() throws {

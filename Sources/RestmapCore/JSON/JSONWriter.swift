@@ -23,8 +23,12 @@ public final class JSONWriter {
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
-    /// Per open container: whether it has members yet.
-    private var hasMembers: [Bool] = []
+    /// Open containers.
+    private var depth = 0
+    /// The innermost open container has members already (the next one needs a comma).
+    private var hasMembers = false
+    /// `hasMembers` of the enclosing containers.
+    private var outerHasMembers: [Bool] = []
     /// A key was just written; its value follows on the same line.
     private var afterKey = false
 
@@ -34,7 +38,7 @@ public final class JSONWriter {
         self.style = style
         capacity = max(bufferSize, 1 << 16)
         buffer = .allocate(capacity: capacity)
-        hasMembers.reserveCapacity(64)
+        outerHasMembers.reserveCapacity(64)
     }
 
     deinit {
@@ -52,9 +56,7 @@ public final class JSONWriter {
     // MARK: - Events
 
     public func beginObject() throws {
-        try beforeValue()
-        put(UInt8(ascii: "{"))
-        hasMembers.append(false)
+        try open(UInt8(ascii: "{"))
     }
 
     public func endObject() throws {
@@ -62,9 +64,7 @@ public final class JSONWriter {
     }
 
     public func beginArray() throws {
-        try beforeValue()
-        put(UInt8(ascii: "["))
-        hasMembers.append(false)
+        try open(UInt8(ascii: "["))
     }
 
     public func endArray() throws {
@@ -85,8 +85,11 @@ public final class JSONWriter {
     /// spares escaping them again each time.
     public func key(_ key: JSONEncodedKey) throws {
         try beforeValue()
-        try key.quoted.withUnsafeBufferPointer { try writeBytes($0) }
-        try reserve(2)
+        try key.quoted.withUnsafeBufferPointer { quoted in
+            try reserve(quoted.count + 2)
+            (buffer + count).update(from: quoted.baseAddress!, count: quoted.count)
+            count += quoted.count
+        }
         put(UInt8(ascii: ":"))
         if style == .pretty { put(UInt8(ascii: " ")) }
         afterKey = true
@@ -201,25 +204,34 @@ public final class JSONWriter {
             afterKey = false
             return
         }
-        let depth = hasMembers.count
         guard depth > 0 else { return }
-        let first = !hasMembers[depth - 1]
-        hasMembers[depth - 1] = true
+        let comma = hasMembers
+        hasMembers = true
         if style == .compact {
-            if !first {
+            if comma {
                 try reserve(1)
                 put(UInt8(ascii: ","))
             }
             return
         }
         try reserve(2 + 2 * depth)
-        if !first { put(UInt8(ascii: ",")) }
+        if comma { put(UInt8(ascii: ",")) }
         newlineAndIndent(depth)
     }
 
+    private func open(_ bracket: UInt8) throws {
+        try beforeValue()
+        try reserve(1)
+        put(bracket)
+        outerHasMembers.append(hasMembers)
+        hasMembers = false
+        depth += 1
+    }
+
     private func close(_ bracket: UInt8) throws {
-        let hadMembers = hasMembers.removeLast()
-        let depth = hasMembers.count
+        let hadMembers = hasMembers
+        hasMembers = outerHasMembers.removeLast()
+        depth -= 1
         try reserve(2 + 2 * depth)
         if hadMembers && style == .pretty { newlineAndIndent(depth) }
         put(bracket)
