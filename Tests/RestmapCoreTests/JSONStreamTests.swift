@@ -221,6 +221,15 @@ final class JSONStreamTests: XCTestCase {
         let second = try XCTUnwrap(ndjson.nextValue(withLocations: true))
         XCTAssertEqual(second.location.description, "in.json:2:3")
         XCTAssertEqual(second.locations["/b/c"]?.description, "in.json:2:15")
+
+        // Builders are reused from one document to the next, whatever the previous one was.
+        let mixed = reader("{\"l\": [{\"x\": 1}]}\n[2]\n{\"l\": [3]}\n")
+        var elements: [JSONStreamElement] = []
+        try mixed.streamElements(at: ["l"], withLocations: true) { elements.append($0) }
+        XCTAssertEqual(try mixed.nextValue(withLocations: true)?.locations.byPointer.keys.sorted(), ["", "/0"])
+        try mixed.streamElements(at: ["l"], withLocations: true) { elements.append($0) }
+        XCTAssertEqual(elements.map { $0.locations.byPointer.keys.sorted() }, [["/l/0", "/l/0/x"], ["/l/0"]])
+        XCTAssertEqual(elements.map(\.value), [["x": 1], 3])
     }
 
     // MARK: - Chunk boundaries

@@ -29,8 +29,9 @@ final class JSONLocatingBuilder: JSONBuilder {
     func reset() {
         values.reset()
         locations = PayloadLocations()
-        pointers.removeAll()
-        nextIndex.removeAll()
+        rootPointer = ""
+        pointers.removeAll(keepingCapacity: true)
+        nextIndex.removeAll(keepingCapacity: true)
     }
 
     /// Records where the value that starts now is, and returns its pointer.

@@ -31,6 +31,10 @@ public final class JSONStreamReader {
     private var input: JSONInput
     private var machine: JSONMachine
     private var started = false
+    /// Builders kept from one value to the next (NDJSON reads hundreds of thousands of small
+    /// documents; their stacks and string cache are worth keeping).
+    private lazy var valueBuilder = JSONValueBuilder()
+    private lazy var locatingBuilder = JSONLocatingBuilder(file: name)
 
     /// - Parameters:
     ///   - maxDepth: containers nested deeper than this are an error (`--max-depth`).
@@ -64,13 +68,15 @@ public final class JSONStreamReader {
         guard try skipToValue() else { return nil }
         let location = input.location(at: input.pos)
         if withLocations {
-            let builder = JSONLocatingBuilder(file: name)
+            let builder = locatingBuilder
+            builder.reset()
             var driver = builder
             try read(into: &driver)
             let (value, locations) = builder.take()
             return JSONDocument(value: value, location: location, locations: locations)
         }
-        let builder = JSONValueBuilder()
+        let builder = valueBuilder
+        builder.reset()
         var driver = builder
         try read(into: &driver)
         return JSONDocument(value: builder.takeValue(), location: location, locations: PayloadLocations())
@@ -101,15 +107,15 @@ public final class JSONStreamReader {
         }
         return try withoutActuallyEscaping(body) { body in
             if withLocations {
+                locatingBuilder.reset()
                 var builder = JSONPathBuilder(
-                    path: keyPath, members: members, inner: JSONLocatingBuilder(file: name), file: name,
-                    locations: true, body: body)
+                    path: keyPath, members: members, inner: locatingBuilder, file: name, locations: true, body: body)
                 try read(into: &builder)
                 return builder.outcome
             }
+            valueBuilder.reset()
             var builder = JSONPathBuilder(
-                path: keyPath, members: members, inner: JSONValueBuilder(), file: name, locations: false,
-                body: body)
+                path: keyPath, members: members, inner: valueBuilder, file: name, locations: false, body: body)
             try read(into: &builder)
             return builder.outcome
         }
