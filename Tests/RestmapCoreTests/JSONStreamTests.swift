@@ -186,6 +186,10 @@ final class JSONStreamTests: XCTestCase {
         while let document = try packed.nextValue() { values.append(document.value) }
         XCTAssertEqual(values, [[:], [:], [], 1, "s", true, nil, .number("-2.5")])
         XCTAssertEqual(packed.valuesRead, 8)
+
+        var lines: [Int?] = []
+        XCTAssertEqual(try reader("1\n\n[2]\n  {}").forEachValue { lines.append($0.location.line) }, 3)
+        XCTAssertEqual(lines, [1, 3, 4])
     }
 
     func testNDJSONReportsTheBadLineAndGoesOn() throws {

@@ -82,12 +82,25 @@ public final class JSONStreamReader {
         return JSONDocument(value: builder.takeValue(), location: location, locations: PayloadLocations())
     }
 
+    /// Calls `body` with each remaining top-level value, in order (NDJSON); returns how many
+    /// there were. Stops at the first error; `nextValue` with `skipLine` goes on past bad lines.
+    @discardableResult
+    public func forEachValue(withLocations: Bool = false, _ body: (JSONDocument) throws -> Void) throws -> Int {
+        var count = 0
+        while let document = try nextValue(withLocations: withLocations) {
+            try body(document)
+            count += 1
+        }
+        return count
+    }
+
     /// Reads the next top-level value and hands `body` the value at `keyPath` in it: each
     /// element, in order, when it is an array; the value itself (index nil) otherwise. What lies
     /// off the path is checked but not built. An empty `keyPath` means the document itself.
     ///
     /// - Parameters:
-    ///   - keyPath: object keys from the root, e.g. `["data", "items"]`.
+    ///   - keyPath: object keys from the root, e.g. `["data", "items"]`, compared with the
+    ///     document's keys by their UTF-8 bytes.
     ///   - members: when given, an element that is an object keeps only these keys; the values
     ///     of the others are checked but not built (for a mapper that knows what it reads).
     ///   - withLocations: give each element its location and its values' locations, keyed by

@@ -12,11 +12,13 @@
 /// Nothing is written after a top-level value (a final newline, NDJSON's line breaks): the
 /// caller adds `newline()` where it wants one. Call `flush()` at the end.
 public final class JSONWriter {
+    /// The layout of the output.
     public enum Style: Sendable {
         case pretty
         case compact
     }
 
+    /// Pretty or compact, for the writer's whole life.
     public let style: Style
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private let sink: ByteSink
@@ -55,18 +57,22 @@ public final class JSONWriter {
 
     // MARK: - Events
 
+    /// `{`: the members follow as `key` + value pairs.
     public func beginObject() throws {
         try open(UInt8(ascii: "{"))
     }
 
+    /// `}`: on a line of its own in pretty style, unless the object is empty (`{}`).
     public func endObject() throws {
         try close(UInt8(ascii: "}"))
     }
 
+    /// `[`: the elements follow.
     public func beginArray() throws {
         try open(UInt8(ascii: "["))
     }
 
+    /// `]`: on a line of its own in pretty style, unless the array is empty (`[]`).
     public func endArray() throws {
         try close(UInt8(ascii: "]"))
     }
@@ -95,6 +101,7 @@ public final class JSONWriter {
         afterKey = true
     }
 
+    /// A string value, escaped as the type's comment says.
     public func string(_ text: String) throws {
         try beforeValue()
         try writeQuoted(text)
@@ -106,11 +113,13 @@ public final class JSONWriter {
         try writeRaw(text)
     }
 
+    /// `true` or `false`.
     public func bool(_ value: Bool) throws {
         try beforeValue()
         try writeRaw(value ? "true" : "false")
     }
 
+    /// `null`.
     public func null() throws {
         try beforeValue()
         try writeRaw("null")
@@ -378,17 +387,4 @@ private func escapeMask(_ word: UInt64) -> UInt64 {
     let hasBackslash = (backslashes &- ones) & ~backslashes
     let hasControl = (word &- ones &* 0x20) & ~word
     return (hasQuote | hasBackslash | hasControl) & highs
-}
-
-/// An object key escaped and quoted once, for `JSONWriter.key(_:)`.
-public struct JSONEncodedKey: Sendable, Hashable {
-    let quoted: [UInt8]
-
-    public init(_ key: String) {
-        let sink = MemorySink()
-        let writer = JSONWriter(sink: sink, style: .compact, bufferSize: 0)
-        try? writer.string(key)
-        try? writer.flush()
-        quoted = sink.bytes
-    }
 }
