@@ -278,6 +278,68 @@ final class JSONStreamTests: XCTestCase {
         }
     }
 
+    /// Mutated documents (bytes dropped, replaced, duplicated) read the same, value or error,
+    /// whole or in chunks of any size: the resumable grammar has no chunk-dependent path.
+    func testMutatedDocumentsReadTheSameWholeOrInChunks() throws {
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func random(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: (seed >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("{}[],:\"\\ \n0-1.eE+tfnulx".utf8) + [0xC3, 0xA9, 0xFF, 0xED, 0xA0, 0x80, 0xF0, 0x9F]
+        let original = Array(employees.utf8)
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0...random(3) {
+                let at = random(bytes.count)
+                switch random(3) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes[at] = alphabet[random(alphabet.count)]
+                default: bytes.insert(bytes[at], at: at)
+                }
+            }
+            func outcome(_ read: () throws -> Value?) -> String {
+                do { return "\(try read().map { "\($0)" } ?? "nil")" } catch { return "\(error)" }
+            }
+            let whole = outcome { try JSONReader.value(from: bytes, file: "in.json") }
+            let chunk = 2 + random(12)
+            let streamed = outcome {
+                let stream = self.reader(bytes: bytes, chunk: chunk)
+                guard let document = try stream.nextValue() else {
+                    throw RestmapError.data("unexpected end of input, expected a JSON value",
+                                            at: SourceLocation(file: "in.json", line: 1, column: 1))
+                }
+                try stream.expectEnd()
+                return document.value
+            }
+            XCTAssertEqual(streamed, whole, "chunk \(chunk): \(String(decoding: bytes, as: UTF8.self))")
+
+            // Streaming the elements at the key path agrees with the whole document too.
+            func text(_ body: () throws -> String) -> String {
+                do { return try body() } catch { return "\(error)" }
+            }
+            let expected = text {
+                let value = try JSONReader.value(from: bytes, file: "in.json")
+                if case .array(let elements) = value["employees_list"] {
+                    return "\(JSONPathOutcome.array(count: elements.count)) \(elements)"
+                } else if let single = value["employees_list"] {
+                    return "\(JSONPathOutcome.single) \([single])"
+                } else if case .object(let object) = value {
+                    return "\(JSONPathOutcome.notFound(rootKeys: object.keys)) []"
+                }
+                return "\(JSONPathOutcome.notFound(rootKeys: [])) []"
+            }
+            let path = text {
+                var elements: [Value] = []
+                let stream = self.reader(bytes: bytes, chunk: chunk)
+                let result = try stream.streamElements(at: ["employees_list"]) { elements.append($0.value) }
+                try stream.expectEnd()
+                return "\(result) \(elements)"
+            }
+            XCTAssertEqual(path, expected, "chunk \(chunk): \(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
     func testATokenLargerThanTheWindowGrowsIt() throws {
         let long = String(repeating: "abcdefghij", count: 5_000)
         let stream = reader("{\"list\": [\"\(long)\", 1]}", chunk: 16)

@@ -204,6 +204,11 @@ struct JSONMachine {
                 if c == UInt8(ascii: "]"), containers.last == false {
                     throw input.fail("trailing comma before ']'", at: pos)
                 }
+                // A multi-byte character cut by the window: name it once it is whole.
+                if c >= 0x80, try input.utf8SequenceLength(at: pos) == 0 {
+                    input.pos = pos
+                    return false
+                }
                 let name = try input.characterName(at: pos)
                 throw input.fail("unexpected character \(name)", at: pos)
             }
