@@ -4,8 +4,10 @@ import RestmapCore
 /// Throughput of the JSON reader and writer on a real-sized payload, printed, never asserted
 /// (timings belong to `make bench`). Runs only when `RESTMAP_JSON_BENCH` names a JSON file of
 /// the employees shape (`{"employees_list": [...]}`; `RESTMAP_JSON_BENCH_NDJSON` optionally
-/// the same records one per line), and means something only in a release build:
-/// `RESTMAP_JSON_BENCH=employees.json swift test -c release --filter JSONPerformance`.
+/// the same records one per line), and means something only in a release build (the other
+/// test files need `-enable-testing` there):
+/// `RESTMAP_JSON_BENCH=employees.json swift test -c release -Xswiftc -enable-testing --filter JSONPerformance`.
+/// `RESTMAP_JSON_BENCH_ONLY=stream,write` picks cases; `RESTMAP_JSON_BENCH_RUNS` sets the runs.
 final class JSONPerformanceTests: XCTestCase {
     private final class DiscardingSink: ByteSink {
         var count = 0
