@@ -120,6 +120,16 @@ public final class MapRun {
         }
     }
 
+    /// The members of streamed elements that mapping can read (nil: all of them). An observer
+    /// (validate) sees whole elements: it reports the keys nobody reads.
+    private func readKeys(_ entries: [PathMapping]) -> Set<String>? {
+        guard mapper.observer == nil else { return nil }
+        if let entity = options.entity {
+            return plans.entity(named: entity).flatMap(ReadKeys.forPlan)
+        }
+        return entries.count == 1 ? ReadKeys.forEntry(entries[0], plans: plans) : nil
+    }
+
     /// The plain key path of the container when one mapping serves the input, so that its
     /// elements can be streamed.
     private func streamableKeyPath(_ entries: [PathMapping]) -> [String]? {
@@ -132,6 +142,7 @@ public final class MapRun {
     private func mapJSON(_ source: ByteSource, entries: [PathMapping], format: MapOptions.InputFormat) throws {
         let reader = JSONStreamReader(source: source, maxDepth: options.maxDepth)
         let keys = streamableKeyPath(entries)
+        let members = keys == nil ? nil : readKeys(entries)
         var documentIndex = 0
         // NDJSON lines are payloads of one input: "nothing mapped" is judged over all of them
         // (a line whose object no matcher takes is not an error by itself).
@@ -145,7 +156,7 @@ public final class MapRun {
                     outcome.searchedKeyPaths = [keys.joined(separator: ".")]
                     var rootKeys: [String] = []
                     do {
-                        let result = try reader.streamElements(at: keys) { element in
+                        let result = try reader.streamElements(at: keys, members: members) { element in
                             guard element.value != .null else { return }
                             outcome.representationCount += 1
                             if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
