@@ -23,8 +23,31 @@ final class Console: @unchecked Sendable {
         renderer = DiagnosticRenderer(colors: isatty(2) == 1 && !noColor && !dumb)
     }
 
+    /// At most this many diagnostics of each severity are printed; a payload with a million
+    /// bad values must not bury the terminal. The rest are counted and summed up at the end.
+    let printLimit = 200
+    private var printed: [Diagnostic.Severity: Int] = [:]
+    private var suppressed: [Diagnostic.Severity: Int] = [:]
+
     func report(_ diagnostic: Diagnostic) {
+        let count = printed[diagnostic.severity, default: 0]
+        guard count < printLimit else {
+            suppressed[diagnostic.severity, default: 0] += 1
+            return
+        }
+        printed[diagnostic.severity] = count + 1
         writeError(renderer.render(diagnostic) + "\n")
+    }
+
+    /// Says how many diagnostics were not printed.
+    func finish() {
+        for severity in Diagnostic.Severity.allCases.reversed() {
+            guard let count = suppressed[severity], count > 0 else { continue }
+            let noun = severity == .error ? "error" : severity == .warning ? "warning" : "note"
+            writeError(
+                renderer.render(.note("\(count) more \(noun)\(count == 1 ? "" : "s") not shown (the first \(printLimit) were)"))
+                    + "\n")
+        }
     }
 
     func report(_ diagnostics: [Diagnostic]) {

@@ -28,27 +28,33 @@ struct Restmap: ParsableCommand {
         terminate(0)
     }
 
+    /// Ends the process after saying how many diagnostics went unprinted.
+    private static func finish(_ code: Int32) -> Never {
+        Console.shared.finish()
+        terminate(code)
+    }
+
     private static func execute() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            terminate(0)
+            finish(0)
         } catch let error as RestmapError {
             Console.shared.report(error.diagnostics)
-            terminate(error.exitCode)
+            finish(error.exitCode)
         } catch let exitCode as ExitCode {
-            terminate(exitCode.rawValue)
+            finish(exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help and --version print to stdout.
                 print(fullMessage(for: error))
-                terminate(0)
+                finish(0)
             }
             let message = fullMessage(for: error)
             if !message.isEmpty { Console.shared.writeError(message + "\n") }
-            terminate(2)
+            finish(2)
         }
     }
 }

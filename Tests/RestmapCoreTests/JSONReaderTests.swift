@@ -80,6 +80,29 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(big.keys[7], "k7")
     }
 
+    func testDuplicateKeysOfEveryKind() throws {
+        func keys(_ text: String) throws -> [String] {
+            guard case .object(let object) = try parse(text) else { return [] }
+            return object.keys
+        }
+        let long = #"{"a_rather_long_key_name": 1, "x": 2, "a_rather_long_key_name": 3}"#
+        XCTAssertEqual(try keys(long), ["a_rather_long_key_name", "x"])
+        XCTAssertEqual(try parse(long)["a_rather_long_key_name"], 3)
+        XCTAssertEqual(try keys(#"{"é": 1, "e": 0, "é": 2}"#), ["é", "e"])
+        XCTAssertEqual(try keys(#"{"k\u0041": 1, "kA": 2}"#), ["kA"])
+        // Keys that `String` holds equal (canonically equivalent) are one key, as in `ValueObject`.
+        XCTAssertEqual(try keys("{\"\u{E9}\": 1, \"e\u{301}\": 2}").count, 1)
+        // Up to 32 keys are checked by their tags; a repeat among them is still found.
+        for count in [2, 9, 31, 32, 33] {
+            let members = (0..<count).map { "\"key\($0)\": \($0)" }.joined(separator: ", ")
+            let value = try parse("{\(members), \"key\(count / 2)\": \"again\"}")
+            guard case .object(let object) = value else { return XCTFail("not an object") }
+            XCTAssertEqual(object.count, count)
+            XCTAssertEqual(value["key\(count / 2)"], "again")
+            XCTAssertEqual(object.keys, (0..<count).map { "key\($0)" })
+        }
+    }
+
     func testByteOrderMarkIsSkipped() throws {
         XCTAssertEqual(try JSONReader.value(from: [0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8), file: "in.json"),
                        ["a": 1])
@@ -90,10 +113,20 @@ final class JSONReaderTests: XCTestCase {
     func testReadsAWholeByteSource() throws {
         let source = MemoryByteSource(#"{"list": [1, 2]}"#, name: "src.json")
         XCTAssertEqual(try JSONReader.value(from: source), ["list": [1, 2]])
-        let bad = MemoryByteSource("[1,", name: "src.json")
-        XCTAssertThrowsError(try JSONReader.value(from: bad)) {
-            XCTAssertEqual("\($0)", "src.json:1:4: error: unexpected end of input in an array")
+        for (text, message) in [
+            ("[1,", "src.json:1:4: error: unexpected end of input in an array"),
+            ("  \n ", "src.json:2:2: error: unexpected end of input, expected a JSON value"),
+            ("", "src.json:1:1: error: unexpected end of input, expected a JSON value"),
+            ("{}\n{}", "src.json:2:1: error: trailing characters after the JSON value"),
+        ] {
+            XCTAssertThrowsError(try JSONReader.value(from: MemoryByteSource(text, name: "src.json"))) {
+                XCTAssertEqual("\($0)", message)
+            }
+            XCTAssertEqual(failure(text).replacingOccurrences(of: "in.json", with: "src.json"), message)
         }
+        let located = try JSONReader.valueWithLocations(from: MemoryByteSource("\u{FEFF} [true]", name: "src.json"))
+        XCTAssertEqual(located.value, [true])
+        XCTAssertEqual(located.locations["/0"]?.description, "src.json:1:3")
     }
 
     // MARK: - Errors

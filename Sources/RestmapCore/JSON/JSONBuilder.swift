@@ -6,18 +6,31 @@
 /// Events arrive in document order; every `begin` has its `end`; a key is always followed by
 /// its value. Tokens point into the reader's buffer and are valid only during the call.
 protocol JSONBuilder {
-    /// Whether the next events need a `SourceLocation` (computing columns costs a pass over the
-    /// bytes, which the fast path skips). When false, the `at` arguments are nil.
+    /// Whether the next events need positions (computing columns costs a pass over the bytes,
+    /// which the fast path skips). When false, the `at` arguments are `.none`.
     var wantsLocations: Bool { get }
-    mutating func beginObject(at location: SourceLocation?) throws
+    mutating func beginObject(at position: JSONPosition) throws
     mutating func endObject() throws
-    mutating func beginArray(at location: SourceLocation?) throws
+    mutating func beginArray(at position: JSONPosition) throws
     mutating func endArray() throws
-    mutating func key(_ key: JSONStringToken, at location: SourceLocation?) throws
-    mutating func string(_ string: JSONStringToken, at location: SourceLocation?) throws
-    mutating func number(_ number: JSONNumberToken, at location: SourceLocation?) throws
-    mutating func bool(_ value: Bool, at location: SourceLocation?) throws
-    mutating func null(at location: SourceLocation?) throws
+    mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws
+    mutating func string(_ string: JSONStringToken, at position: JSONPosition) throws
+    mutating func number(_ number: JSONNumberToken, at position: JSONPosition) throws
+    mutating func bool(_ value: Bool, at position: JSONPosition) throws
+    mutating func null(at position: JSONPosition) throws
+}
+
+/// Where a token starts: 1-based line and column (`JSONInput` says how columns count). A plain
+/// pair of integers, so that passing it to a builder that ignores it costs nothing.
+struct JSONPosition {
+    var line: Int
+    var column: Int
+
+    static let none = JSONPosition(line: 0, column: 0)
+
+    func location(in file: String) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column)
+    }
 }
 
 /// A string as written between its quotes, already checked (escapes, UTF-8).
@@ -25,6 +38,9 @@ struct JSONStringToken {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Whether the text holds backslash escapes; without them the bytes are the string.
     let hasEscapes: Bool
+    /// How many bytes from the start of `bytes` may be read (the rest of the window), for
+    /// word-sized loads past the closing quote.
+    var readable = 0
 
     /// The decoded string.
     var string: String {

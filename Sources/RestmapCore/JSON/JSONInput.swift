@@ -79,6 +79,10 @@ struct JSONInput {
         SourceLocation(file: file, line: line, column: column(at: index))
     }
 
+    mutating func position(at index: Int) -> JSONPosition {
+        JSONPosition(line: line, column: column(at: index))
+    }
+
     /// A located data error (exit 1). Leaves `pos` at the offending byte, which is where a
     /// stream resumes when its caller skips the bad line.
     mutating func fail(_ message: String, at index: Int) -> RestmapError {

@@ -11,6 +11,11 @@ final class JSONLocatingBuilder: JSONBuilder {
     private var pointers: [String] = []
     private var nextIndex: [Int] = []
     private var pendingKey = ""
+    private let file: String
+
+    init(file: String) {
+        self.file = file
+    }
 
     var wantsLocations: Bool { true }
 
@@ -24,12 +29,13 @@ final class JSONLocatingBuilder: JSONBuilder {
     func reset() {
         values.reset()
         locations = PayloadLocations()
-        pointers.removeAll()
-        nextIndex.removeAll()
+        rootPointer = ""
+        pointers.removeAll(keepingCapacity: true)
+        nextIndex.removeAll(keepingCapacity: true)
     }
 
     /// Records where the value that starts now is, and returns its pointer.
-    private func record(_ location: SourceLocation?) -> String {
+    private func record(_ position: JSONPosition) -> String {
         let pointer: String
         if let parent = pointers.last {
             let index = nextIndex[nextIndex.count - 1]
@@ -42,20 +48,20 @@ final class JSONLocatingBuilder: JSONBuilder {
         } else {
             pointer = rootPointer
         }
-        if let location { locations[pointer] = location }
+        locations[pointer] = position.location(in: file)
         return pointer
     }
 
-    func beginObject(at location: SourceLocation?) {
-        pointers.append(record(location))
+    func beginObject(at position: JSONPosition) {
+        pointers.append(record(position))
         nextIndex.append(-1)
-        values.beginObject(at: location)
+        values.beginObject(at: position)
     }
 
-    func beginArray(at location: SourceLocation?) {
-        pointers.append(record(location))
+    func beginArray(at position: JSONPosition) {
+        pointers.append(record(position))
         nextIndex.append(0)
-        values.beginArray(at: location)
+        values.beginArray(at: position)
     }
 
     func endObject() {
@@ -70,29 +76,27 @@ final class JSONLocatingBuilder: JSONBuilder {
         values.endArray()
     }
 
-    func key(_ key: JSONStringToken, at location: SourceLocation?) {
-        let text = key.string
-        pendingKey = text
-        values.keys.push(text)
+    func key(_ key: JSONStringToken, at position: JSONPosition) {
+        pendingKey = values.pushKey(key)
     }
 
-    func string(_ string: JSONStringToken, at location: SourceLocation?) {
-        _ = record(location)
-        values.string(string, at: location)
+    func string(_ string: JSONStringToken, at position: JSONPosition) {
+        _ = record(position)
+        values.string(string, at: position)
     }
 
-    func number(_ number: JSONNumberToken, at location: SourceLocation?) {
-        _ = record(location)
-        values.number(number, at: location)
+    func number(_ number: JSONNumberToken, at position: JSONPosition) {
+        _ = record(position)
+        values.number(number, at: position)
     }
 
-    func bool(_ value: Bool, at location: SourceLocation?) {
-        _ = record(location)
-        values.bool(value, at: location)
+    func bool(_ value: Bool, at position: JSONPosition) {
+        _ = record(position)
+        values.bool(value, at: position)
     }
 
-    func null(at location: SourceLocation?) {
-        _ = record(location)
-        values.null(at: location)
+    func null(at position: JSONPosition) {
+        _ = record(position)
+        values.null(at: position)
     }
 }

@@ -47,39 +47,31 @@ struct JSONMachine {
         let end = input.end
         var pos = input.pos
         while true {
-            // Whitespace; lines are counted here, the only place JSON allows a line break.
-            while pos < end {
-                let c = p[pos]
-                if c > 0x20 { break }
-                if c == 0x20 || c == 0x09 || c == 0x0D {
-                    pos &+= 1
-                } else if c == 0x0A {
-                    pos &+= 1
-                    input.line &+= 1
-                    input.lineStart = input.offset &+ pos
-                } else {
-                    break
-                }
-            }
+            JSONMachine.skipWhitespace(p, &pos, end, &input)
             guard pos < end else {
                 input.pos = pos
                 if !input.isFinal { return false }
                 throw input.fail(endOfInputMessage(), at: end)
             }
-            let c = p[pos]
-            switch state {
-            case .value:
-                break
-            case .afterValue:
+            var c = p[pos]
+
+            // The sections below follow the order in which JSON's tokens follow each other; one
+            // that knows what comes next moves on to it directly rather than round the loop
+            // (whose only job is to resume after a refill).
+            if state == .afterValue {
                 if containers[containers.count &- 1] {
                     if c == UInt8(ascii: ",") {
                         pos &+= 1
                         state = .nextKey
+                        JSONMachine.skipWhitespace(p, &pos, end, &input)
+                        guard pos < end else { continue }
+                        c = p[pos]
                     } else if c == UInt8(ascii: "}") {
                         pos &+= 1
                         containers.removeLast()
                         try builder.endObject()
                         if containers.isEmpty { return finish(&input, at: pos) }
+                        continue
                     } else {
                         throw input.fail("expected ',' or '}' after an object member", at: pos)
                     }
@@ -87,28 +79,36 @@ struct JSONMachine {
                     if c == UInt8(ascii: ",") {
                         pos &+= 1
                         state = .value
+                        JSONMachine.skipWhitespace(p, &pos, end, &input)
+                        guard pos < end else { continue }
+                        c = p[pos]
                     } else if c == UInt8(ascii: "]") {
                         pos &+= 1
                         containers.removeLast()
                         try builder.endArray()
                         if containers.isEmpty { return finish(&input, at: pos) }
+                        continue
                     } else {
                         throw input.fail("expected ',' or ']' after an array element", at: pos)
                     }
                 }
-                continue
-            case .firstKey, .nextKey:
+            }
+            if state == .firstKey || state == .nextKey {
                 if c == UInt8(ascii: "\"") {
-                    let location = builder.wantsLocations ? input.location(at: pos) : nil
+                    let position = builder.wantsLocations ? input.position(at: pos) : .none
                     guard let (close, escaped) = try input.scanString(from: pos) else {
                         input.pos = pos
                         return false
                     }
                     let token = JSONStringToken(
-                        bytes: UnsafeBufferPointer(start: p + (pos &+ 1), count: close &- pos &- 1), hasEscapes: escaped)
-                    try builder.key(token, at: location)
+                        bytes: UnsafeBufferPointer(start: p + (pos &+ 1), count: close &- pos &- 1), hasEscapes: escaped,
+                        readable: end &- pos &- 1)
+                    try builder.key(token, at: position)
                     pos = close &+ 1
                     state = .colon
+                    JSONMachine.skipWhitespace(p, &pos, end, &input)
+                    guard pos < end else { continue }
+                    c = p[pos]
                 } else if c == UInt8(ascii: "}") {
                     if state == .nextKey { throw input.fail("trailing comma before '}'", at: pos) }
                     pos &+= 1
@@ -116,18 +116,21 @@ struct JSONMachine {
                     try builder.endObject()
                     state = .afterValue
                     if containers.isEmpty { return finish(&input, at: pos) }
+                    continue
                 } else if state == .firstKey {
                     throw input.fail("expected a string key or '}' in an object", at: pos)
                 } else {
                     throw input.fail("expected a string key after ','", at: pos)
                 }
-                continue
-            case .colon:
+            }
+            if state == .colon {
                 guard c == UInt8(ascii: ":") else { throw input.fail("expected ':' after an object key", at: pos) }
                 pos &+= 1
                 state = .value
-                continue
-            case .firstElement:
+                JSONMachine.skipWhitespace(p, &pos, end, &input)
+                guard pos < end else { continue }
+                c = p[pos]
+            } else if state == .firstElement {
                 if c == UInt8(ascii: "]") {
                     pos &+= 1
                     containers.removeLast()
@@ -140,7 +143,7 @@ struct JSONMachine {
             }
 
             // A value starts at `pos`.
-            let location = builder.wantsLocations ? input.location(at: pos) : nil
+            let position = builder.wantsLocations ? input.position(at: pos) : .none
             switch c {
             case UInt8(ascii: "\""):
                 guard let (close, escaped) = try input.scanString(from: pos) else {
@@ -148,8 +151,9 @@ struct JSONMachine {
                     return false
                 }
                 let token = JSONStringToken(
-                    bytes: UnsafeBufferPointer(start: p + (pos &+ 1), count: close &- pos &- 1), hasEscapes: escaped)
-                try builder.string(token, at: location)
+                    bytes: UnsafeBufferPointer(start: p + (pos &+ 1), count: close &- pos &- 1), hasEscapes: escaped,
+                    readable: end &- pos &- 1)
+                try builder.string(token, at: position)
                 pos = close &+ 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if containers.count >= maxDepth {
@@ -158,11 +162,11 @@ struct JSONMachine {
                 pos &+= 1
                 if c == UInt8(ascii: "{") {
                     containers.append(true)
-                    try builder.beginObject(at: location)
+                    try builder.beginObject(at: position)
                     state = .firstKey
                 } else {
                     containers.append(false)
-                    try builder.beginArray(at: location)
+                    try builder.beginArray(at: position)
                     state = .firstElement
                 }
                 continue
@@ -173,38 +177,63 @@ struct JSONMachine {
                 }
                 let token = JSONNumberToken(
                     bytes: UnsafeBufferPointer(start: p + pos, count: numberEnd &- pos), isInteger: isInteger)
-                try builder.number(token, at: location)
+                try builder.number(token, at: position)
                 pos = numberEnd
             case UInt8(ascii: "t"):
                 guard try input.scanLiteral(.true, at: pos) else {
                     input.pos = pos
                     return false
                 }
-                try builder.bool(true, at: location)
+                try builder.bool(true, at: position)
                 pos &+= 4
             case UInt8(ascii: "f"):
                 guard try input.scanLiteral(.false, at: pos) else {
                     input.pos = pos
                     return false
                 }
-                try builder.bool(false, at: location)
+                try builder.bool(false, at: position)
                 pos &+= 5
             case UInt8(ascii: "n"):
                 guard try input.scanLiteral(.null, at: pos) else {
                     input.pos = pos
                     return false
                 }
-                try builder.null(at: location)
+                try builder.null(at: position)
                 pos &+= 4
             default:
                 if c == UInt8(ascii: "]"), containers.last == false {
                     throw input.fail("trailing comma before ']'", at: pos)
+                }
+                // A multi-byte character cut by the window: name it once it is whole.
+                if c >= 0x80, try input.utf8SequenceLength(at: pos) == 0 {
+                    input.pos = pos
+                    return false
                 }
                 let name = try input.characterName(at: pos)
                 throw input.fail("unexpected character \(name)", at: pos)
             }
             state = .afterValue
             if containers.isEmpty { return finish(&input, at: pos) }
+        }
+    }
+
+    /// Skips whitespace, counting lines: JSON allows line breaks nowhere else.
+    @inline(__always)
+    private static func skipWhitespace(
+        _ p: UnsafePointer<UInt8>, _ pos: inout Int, _ end: Int, _ input: inout JSONInput
+    ) {
+        while pos < end {
+            let c = p[pos]
+            if c > 0x20 { return }
+            if c == 0x20 || c == 0x09 || c == 0x0D {
+                pos &+= 1
+            } else if c == 0x0A {
+                pos &+= 1
+                input.line &+= 1
+                input.lineStart = input.offset &+ pos
+            } else {
+                return
+            }
         }
     }
 

@@ -31,19 +31,19 @@ struct JSONPlistBuilder: JSONBuilder {
         }
     }
 
-    private func here(_ location: SourceLocation?) -> SourceLocation {
-        location ?? .file(file)
+    private func here(_ position: JSONPosition) -> SourceLocation {
+        position.location(in: file)
     }
 
-    mutating func beginObject(at location: SourceLocation?) {
+    mutating func beginObject(at position: JSONPosition) {
         isDictionary.append(true)
-        containerLocations.append(here(location))
+        containerLocations.append(here(position))
         dictionaries.append([])
     }
 
-    mutating func beginArray(at location: SourceLocation?) {
+    mutating func beginArray(at position: JSONPosition) {
         isDictionary.append(false)
-        containerLocations.append(here(location))
+        containerLocations.append(here(position))
         arrays.append([])
     }
 
@@ -59,24 +59,24 @@ struct JSONPlistBuilder: JSONBuilder {
         add(PlistNode(.array(arrays.removeLast()), at: location))
     }
 
-    mutating func key(_ key: JSONStringToken, at location: SourceLocation?) {
-        pendingKeys.append((key.string, here(location)))
+    mutating func key(_ key: JSONStringToken, at position: JSONPosition) {
+        pendingKeys.append((key.string, here(position)))
     }
 
-    mutating func string(_ string: JSONStringToken, at location: SourceLocation?) {
-        add(PlistNode(.string(string.string), at: here(location)))
+    mutating func string(_ string: JSONStringToken, at position: JSONPosition) {
+        add(PlistNode(.string(string.string), at: here(position)))
     }
 
-    mutating func number(_ number: JSONNumberToken, at location: SourceLocation?) {
+    mutating func number(_ number: JSONNumberToken, at position: JSONPosition) {
         let text = number.text
-        add(PlistNode(number.isInteger ? .integer(text) : .real(text), at: here(location)))
+        add(PlistNode(number.isInteger ? .integer(text) : .real(text), at: here(position)))
     }
 
-    mutating func bool(_ value: Bool, at location: SourceLocation?) {
-        add(PlistNode(.boolean(value), at: here(location)))
+    mutating func bool(_ value: Bool, at position: JSONPosition) {
+        add(PlistNode(.boolean(value), at: here(position)))
     }
 
-    mutating func null(at location: SourceLocation?) {
-        add(PlistNode(.null, at: here(location)))
+    mutating func null(at position: JSONPosition) {
+        add(PlistNode(.null, at: here(position)))
     }
 }

@@ -28,7 +28,7 @@ public enum JSONReader {
     public static func valueWithLocations(
         from bytes: [UInt8], file: String, maxDepth: Int = defaultMaxDepth
     ) throws -> (value: Value, locations: PayloadLocations) {
-        let builder = JSONLocatingBuilder()
+        let builder = JSONLocatingBuilder(file: file)
         var driver = builder
         try parse(bytes, file: file, maxDepth: maxDepth, into: &driver)
         return builder.take()
@@ -41,16 +41,27 @@ public enum JSONReader {
         return builder.result!
     }
 
-    /// Reads all of `source`, then parses it as one document.
+    /// Reads `source` as one document. It goes through `JSONStreamReader` chunk by chunk, so the
+    /// input's bytes are never all in memory at once, only the tree built from them.
     public static func value(from source: ByteSource, maxDepth: Int = defaultMaxDepth) throws -> Value {
-        try value(from: source.readAll(), file: source.name, maxDepth: maxDepth)
+        try document(from: source, maxDepth: maxDepth, withLocations: false).value
     }
 
-    /// Reads all of `source`, then parses it as one located document.
+    /// Reads `source` as one located document (see `value(from:maxDepth:)`).
     public static func valueWithLocations(
         from source: ByteSource, maxDepth: Int = defaultMaxDepth
     ) throws -> (value: Value, locations: PayloadLocations) {
-        try valueWithLocations(from: source.readAll(), file: source.name, maxDepth: maxDepth)
+        let document = try document(from: source, maxDepth: maxDepth, withLocations: true)
+        return (document.value, document.locations)
+    }
+
+    private static func document(from source: ByteSource, maxDepth: Int, withLocations: Bool) throws -> JSONDocument {
+        let reader = JSONStreamReader(source: source, maxDepth: maxDepth)
+        guard let document = try reader.nextValue(withLocations: withLocations) else {
+            throw reader.failHere("unexpected end of input, expected a JSON value")
+        }
+        try reader.expectEnd()
+        return document
     }
 
     /// Runs the grammar over one whole document, then insists that only whitespace follows.

@@ -31,6 +31,10 @@ public final class JSONStreamReader {
     private var input: JSONInput
     private var machine: JSONMachine
     private var started = false
+    /// Builders kept from one value to the next (NDJSON reads hundreds of thousands of small
+    /// documents; their stacks and string cache are worth keeping).
+    private lazy var valueBuilder = JSONValueBuilder()
+    private lazy var locatingBuilder = JSONLocatingBuilder(file: name)
 
     /// - Parameters:
     ///   - maxDepth: containers nested deeper than this are an error (`--max-depth`).
@@ -64,16 +68,30 @@ public final class JSONStreamReader {
         guard try skipToValue() else { return nil }
         let location = input.location(at: input.pos)
         if withLocations {
-            let builder = JSONLocatingBuilder()
+            let builder = locatingBuilder
+            builder.reset()
             var driver = builder
             try read(into: &driver)
             let (value, locations) = builder.take()
             return JSONDocument(value: value, location: location, locations: locations)
         }
-        let builder = JSONValueBuilder()
+        let builder = valueBuilder
+        builder.reset()
         var driver = builder
         try read(into: &driver)
         return JSONDocument(value: builder.takeValue(), location: location, locations: PayloadLocations())
+    }
+
+    /// Calls `body` with each remaining top-level value, in order (NDJSON); returns how many
+    /// there were. Stops at the first error; `nextValue` with `skipLine` goes on past bad lines.
+    @discardableResult
+    public func forEachValue(withLocations: Bool = false, _ body: (JSONDocument) throws -> Void) throws -> Int {
+        var count = 0
+        while let document = try nextValue(withLocations: withLocations) {
+            try body(document)
+            count += 1
+        }
+        return count
     }
 
     /// Reads the next top-level value and hands `body` the value at `keyPath` in it: each
@@ -81,7 +99,10 @@ public final class JSONStreamReader {
     /// off the path is checked but not built. An empty `keyPath` means the document itself.
     ///
     /// - Parameters:
-    ///   - keyPath: object keys from the root, e.g. `["data", "items"]`.
+    ///   - keyPath: object keys from the root, e.g. `["data", "items"]`, compared with the
+    ///     document's keys by their UTF-8 bytes.
+    ///   - members: when given, an element that is an object keeps only these keys; the values
+    ///     of the others are checked but not built (for a mapper that knows what it reads).
     ///   - withLocations: give each element its location and its values' locations, keyed by
     ///     pointers from the document's root.
     /// - Returns: what was at the path; `.notFound` when nothing was.
@@ -91,21 +112,31 @@ public final class JSONStreamReader {
     ///   end of input, expected a JSON value`.
     @discardableResult
     public func streamElements(
-        at keyPath: [String], withLocations: Bool = false, _ body: (JSONStreamElement) throws -> Void
+        at keyPath: [String], members: Set<String>? = nil, withLocations: Bool = false,
+        _ body: (JSONStreamElement) throws -> Void
     ) throws -> JSONPathOutcome {
         guard try skipToValue() else {
             throw input.fail("unexpected end of input, expected a JSON value", at: input.pos)
         }
         return try withoutActuallyEscaping(body) { body in
             if withLocations {
-                var builder = JSONPathBuilder(path: keyPath, inner: JSONLocatingBuilder(), locations: true, body: body)
+                locatingBuilder.reset()
+                var builder = JSONPathBuilder(
+                    path: keyPath, members: members, inner: locatingBuilder, file: name, locations: true, body: body)
                 try read(into: &builder)
                 return builder.outcome
             }
-            var builder = JSONPathBuilder(path: keyPath, inner: JSONValueBuilder(), locations: false, body: body)
+            valueBuilder.reset()
+            var builder = JSONPathBuilder(
+                path: keyPath, members: members, inner: valueBuilder, file: name, locations: false, body: body)
             try read(into: &builder)
             return builder.outcome
         }
+    }
+
+    /// An error located where reading stands (after `nextValue` returned nil: the end).
+    func failHere(_ message: String) -> RestmapError {
+        input.fail(message, at: input.pos)
     }
 
     /// After an error, drops the rest of the current line, so that the next read starts on

@@ -12,19 +12,25 @@
 /// Nothing is written after a top-level value (a final newline, NDJSON's line breaks): the
 /// caller adds `newline()` where it wants one. Call `flush()` at the end.
 public final class JSONWriter {
+    /// The layout of the output.
     public enum Style: Sendable {
         case pretty
         case compact
     }
 
+    /// Pretty or compact, for the writer's whole life.
     public let style: Style
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private let sink: ByteSink
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
-    /// Per open container: whether it has members yet.
-    private var hasMembers: [Bool] = []
+    /// Open containers.
+    private var depth = 0
+    /// The innermost open container has members already (the next one needs a comma).
+    private var hasMembers = false
+    /// `hasMembers` of the enclosing containers.
+    private var outerHasMembers: [Bool] = []
     /// A key was just written; its value follows on the same line.
     private var afterKey = false
 
@@ -34,7 +40,7 @@ public final class JSONWriter {
         self.style = style
         capacity = max(bufferSize, 1 << 16)
         buffer = .allocate(capacity: capacity)
-        hasMembers.reserveCapacity(64)
+        outerHasMembers.reserveCapacity(64)
     }
 
     deinit {
@@ -51,22 +57,22 @@ public final class JSONWriter {
 
     // MARK: - Events
 
+    /// `{`: the members follow as `key` + value pairs.
     public func beginObject() throws {
-        try beforeValue()
-        put(UInt8(ascii: "{"))
-        hasMembers.append(false)
+        try open(UInt8(ascii: "{"))
     }
 
+    /// `}`: on a line of its own in pretty style, unless the object is empty (`{}`).
     public func endObject() throws {
         try close(UInt8(ascii: "}"))
     }
 
+    /// `[`: the elements follow.
     public func beginArray() throws {
-        try beforeValue()
-        put(UInt8(ascii: "["))
-        hasMembers.append(false)
+        try open(UInt8(ascii: "["))
     }
 
+    /// `]`: on a line of its own in pretty style, unless the array is empty (`[]`).
     public func endArray() throws {
         try close(UInt8(ascii: "]"))
     }
@@ -81,6 +87,21 @@ public final class JSONWriter {
         afterKey = true
     }
 
+    /// A key encoded beforehand: for the keys written in every record (attribute names), this
+    /// spares escaping them again each time.
+    public func key(_ key: JSONEncodedKey) throws {
+        try beforeValue()
+        try key.quoted.withUnsafeBufferPointer { quoted in
+            try reserve(quoted.count + 2)
+            (buffer + count).update(from: quoted.baseAddress!, count: quoted.count)
+            count += quoted.count
+        }
+        put(UInt8(ascii: ":"))
+        if style == .pretty { put(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// A string value, escaped as the type's comment says.
     public func string(_ text: String) throws {
         try beforeValue()
         try writeQuoted(text)
@@ -92,11 +113,13 @@ public final class JSONWriter {
         try writeRaw(text)
     }
 
+    /// `true` or `false`.
     public func bool(_ value: Bool) throws {
         try beforeValue()
         try writeRaw(value ? "true" : "false")
     }
 
+    /// `null`.
     public func null() throws {
         try beforeValue()
         try writeRaw("null")
@@ -190,25 +213,34 @@ public final class JSONWriter {
             afterKey = false
             return
         }
-        let depth = hasMembers.count
         guard depth > 0 else { return }
-        let first = !hasMembers[depth - 1]
-        hasMembers[depth - 1] = true
+        let comma = hasMembers
+        hasMembers = true
         if style == .compact {
-            if !first {
+            if comma {
                 try reserve(1)
                 put(UInt8(ascii: ","))
             }
             return
         }
         try reserve(2 + 2 * depth)
-        if !first { put(UInt8(ascii: ",")) }
+        if comma { put(UInt8(ascii: ",")) }
         newlineAndIndent(depth)
     }
 
+    private func open(_ bracket: UInt8) throws {
+        try beforeValue()
+        try reserve(1)
+        put(bracket)
+        outerHasMembers.append(hasMembers)
+        hasMembers = false
+        depth += 1
+    }
+
     private func close(_ bracket: UInt8) throws {
-        let hadMembers = hasMembers.removeLast()
-        let depth = hasMembers.count
+        let hadMembers = hasMembers
+        hasMembers = outerHasMembers.removeLast()
+        depth -= 1
         try reserve(2 + 2 * depth)
         if hadMembers && style == .pretty { newlineAndIndent(depth) }
         put(bracket)
@@ -246,16 +278,19 @@ public final class JSONWriter {
         try Array(text.utf8).withUnsafeBufferPointer { try writeBytes($0) }
     }
 
+    /// Copies `bytes` in; a piece larger than the room left fills the buffer, which is flushed
+    /// whole, so that the sink always gets full chunks.
     private func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        guard !bytes.isEmpty else { return }
-        if bytes.count > capacity {
-            try flush()
-            try sink.write(UnsafeRawBufferPointer(bytes))
-            return
+        guard var source = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            if count == capacity { try flush() }
+            let n = min(remaining, capacity - count)
+            (buffer + count).update(from: source, count: n)
+            count += n
+            source += n
+            remaining -= n
         }
-        try reserve(bytes.count)
-        (buffer + count).update(from: bytes.baseAddress!, count: bytes.count)
-        count += bytes.count
     }
 
     private func writeQuoted(_ text: String) throws {
@@ -265,30 +300,57 @@ public final class JSONWriter {
         try Array(text.utf8).withUnsafeBufferPointer { try writeQuotedBytes($0) }
     }
 
-    /// A string between quotes: runs of bytes that need no escape are copied whole.
+    /// A string between quotes. Most strings need no escape and fit in the buffer: they are
+    /// found so with one scan and copied whole; the others go through `writeEscaped`.
+    @inline(__always)
     private func writeQuotedBytes(_ text: UnsafeBufferPointer<UInt8>) throws {
-        try reserve(1)
-        put(UInt8(ascii: "\""))
         let n = text.count
-        var runStart = 0
+        guard let source = text.baseAddress, count + n + 2 <= capacity else {
+            try reserve(1)
+            put(UInt8(ascii: "\""))
+            try writeEscaped(text, from: 0)
+            return
+        }
+        let plain = JSONWriter.plainPrefixLength(source, n)
+        buffer[count] = UInt8(ascii: "\"")
+        (buffer + count + 1).update(from: source, count: plain)
+        count += plain + 1
+        if plain == n {
+            buffer[count] = UInt8(ascii: "\"")
+            count += 1
+        } else {
+            try writeEscaped(text, from: plain)
+        }
+    }
+
+    /// How many bytes from the start of `source` need no escape.
+    @inline(__always)
+    private static func plainPrefixLength(_ source: UnsafePointer<UInt8>, _ n: Int) -> Int {
         var i = 0
+        while i + 8 <= n {
+            let mask = escapeMask(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+            if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
+            i += 8
+        }
         while i < n {
-            // Eight bytes at a time while none is `"`, `\` or a control character.
-            while i + 8 <= n {
-                let mask = escapeMask(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
-                if mask != 0 {
-                    i += mask.trailingZeroBitCount >> 3
-                    break
-                }
-                i += 8
-            }
+            let c = source[i]
+            if c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return i }
+            i += 1
+        }
+        return n
+    }
+
+    /// The rest of a string from `start` (its opening quote and what precedes `start` are
+    /// written), escaping what must be, then the closing quote.
+    private func writeEscaped(_ text: UnsafeBufferPointer<UInt8>, from start: Int) throws {
+        let n = text.count
+        var i = start
+        while i < n {
+            let plain = JSONWriter.plainPrefixLength(text.baseAddress! + i, n - i)
+            try writeBytes(UnsafeBufferPointer(rebasing: text[i..<i + plain]))
+            i += plain
             guard i < n else { break }
             let c = text[i]
-            if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
-                i += 1
-                continue
-            }
-            try writeBytes(UnsafeBufferPointer(rebasing: text[runStart..<i]))
             try reserve(6)
             put(UInt8(ascii: "\\"))
             switch c {
@@ -307,9 +369,7 @@ public final class JSONWriter {
                 put(hex[Int(c & 0xF)])
             }
             i += 1
-            runStart = i
         }
-        try writeBytes(UnsafeBufferPointer(rebasing: text[runStart..<n]))
         try reserve(1)
         put(UInt8(ascii: "\""))
     }

@@ -19,6 +19,10 @@ public final class EntityPlan {
     let attributeSources: [[KeyPath.Segment]]
     /// Source key-path segments per relationship position.
     let relationshipSources: [[KeyPath.Segment]]
+    /// Relationship names (client side) per relationship position.
+    let relationshipNames: [String]
+    /// To-one or to-many per relationship position, when a model says.
+    let cardinalities: [Cardinality?]
     let setNilForMissingAttributes: Bool
     let setNilForMissingRelationships: Bool
     /// Target plans per relationship position (nil only for undefined targets, which the
@@ -63,6 +67,8 @@ public final class EntityPlan {
         }
         attributeSources = mapping.attributes.map(\.source.segments)
         relationshipSources = mapping.relationships.map(\.source.segments)
+        relationshipNames = mapping.relationships.map(\.name)
+        cardinalities = mapping.relationships.map(\.cardinality)
         setNilForMissingAttributes = mapping.options.setNilForMissingAttributes
         setNilForMissingRelationships = mapping.options.setNilForMissingRelationships
         nestedRelationshipIndices = mapping.relationships.indices.filter { !mapping.relationships[$0].isConnection }
@@ -71,13 +77,13 @@ public final class EntityPlan {
             nested[attribute.destinationPath[0], default: []].append(position)
         }
         nestedDestinations = nested
-        let relationshipNames = Set(mapping.relationships.map(\.name))
+        let relationshipNameSet = Set(mapping.relationships.map(\.name))
         var fields: [RecordField] = []
         var groupsWritten = Set<String>()
         for (position, attribute) in mapping.attributes.enumerated() {
             let first = attribute.destinationPath[0]
             if attribute.destinationPath.count == 1 {
-                if !relationshipNames.contains(first) { fields.append(.attribute(index: position, name: first)) }
+                if !relationshipNameSet.contains(first) { fields.append(.attribute(index: position, name: first)) }
             } else if groupsWritten.insert(first).inserted, let members = nested[first] {
                 fields.append(.group(name: first, indices: members))
             }
@@ -102,6 +108,8 @@ public final class MappingPlans {
     private let byName: [String: EntityPlan]
     /// Plans of plain-object matchers, by path-mapping index and matcher index.
     private var plainPlans: [Int: [Int: EntityPlan]] = [:]
+    /// Compiled matchers per path mapping, by its index.
+    private var matcherPlans: [MatcherPlans] = []
     /// `error_mappings`, or without it the default: each error string becomes an `Error`
     /// whose `errorMessage` holds it (RestKit 0.10's default error mapping).
     public let errorPlan: EntityPlan
@@ -122,6 +130,10 @@ public final class MappingPlans {
                 }
             }
         }
+        let plain = plainPlans
+        matcherPlans = definitions.pathMappings.map { path in
+            MatcherPlans(path: path, entity: { byName[$0] }, plain: { plain[path.index]?[$0] })
+        }
         errorPlan = EntityPlan(mapping: definitions.errorMapping ?? Self.defaultErrorMapping, order: order)
         for plan in entities {
             plan.targets = plan.mapping.relationships.map { byName[$0.target.value] }
@@ -140,6 +152,9 @@ public final class MappingPlans {
 
     public func entity(named name: String) -> EntityPlan? { byName[name] }
 
+    /// The compiled matchers of `path_mappings[index]`.
+    func matchers(ofPath index: Int) -> MatcherPlans { matcherPlans[index] }
+
     static var defaultErrorMapping: EntityMapping {
         let location = SourceLocation.file("<default error mapping>")
         var mapping = EntityMapping(name: "Error", location: location, isPlain: true)
@@ -148,4 +163,51 @@ public final class MappingPlans {
     }
 
     func plainPlan(path: Int, matcher: Int) -> EntityPlan? { plainPlans[path]?[matcher] }
+}
+
+/// The matchers of one path mapping, compiled: keyed matchers in order with their entity
+/// plans resolved, and the fallback that applies (the last one).
+final class MatcherPlans {
+    /// A keyed matcher: maps with `plan` when the value at `keyPath` equals `expected`.
+    final class Keyed {
+        let keyPath: [KeyPath.Segment]
+        let keyPathText: String
+        let expected: Value
+        let plan: EntityPlan?
+        let index: Int
+
+        init(keyPath: KeyPath, expected: Value, plan: EntityPlan?, index: Int) {
+            self.keyPath = keyPath.segments
+            self.keyPathText = keyPath.text
+            self.expected = expected
+            self.plan = plan
+            self.index = index
+        }
+    }
+
+    let keyed: [Keyed]
+    let fallback: (plan: EntityPlan, index: Int)?
+
+    init(path: PathMapping, entity: (String) -> EntityPlan?, plain: (Int) -> EntityPlan?) {
+        var keyed: [Keyed] = []
+        var fallback: (EntityPlan, Int)?
+        var fallbackIndex: Int?
+        for (index, matcher) in path.matchers.enumerated() {
+            switch matcher.kind {
+            case .keyed(let keyPath, let expected, let name):
+                keyed.append(Keyed(keyPath: keyPath, expected: expected, plan: entity(name.value), index: index))
+            case .entityFallback, .plainObject:
+                fallbackIndex = index
+            }
+        }
+        if let index = fallbackIndex {
+            switch path.matchers[index].kind {
+            case .entityFallback(let name): fallback = entity(name.value).map { ($0, index) }
+            case .plainObject: fallback = plain(index).map { ($0, index) }
+            case .keyed: break
+            }
+        }
+        self.keyed = keyed
+        self.fallback = fallback
+    }
 }

@@ -23,7 +23,7 @@ public final class Mapper {
 
     /// Starts a fresh identity map (streaming mode maps each payload on its own).
     public func resetGraph() {
-        graph = ObjectGraph()
+        graph.removeAll()
     }
 
     /// Where a representation sits, for messages: the input's name and the JSON pointer.
@@ -120,11 +120,10 @@ public final class Mapper {
             log.warning("\(object.id): \(attribute) not set: \(failure.message)", at: origin.location(failure.pointer))
         }
         guard !nestedIndices.isEmpty else { return object }
-        let mapping = plan.mapping
 
         for (slot, index) in nestedIndices.enumerated() {
-            let relationship = mapping.relationships[index]
             guard let target = plan.targets[index] else { continue }
+            let cardinality = plan.cardinalities[index]
             guard let (sourceValue, pointer) = relationshipSources[slot] else {
                 observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
                 if plan.setNilForMissingRelationships { object.relationships[index] = .null }
@@ -135,16 +134,17 @@ public final class Mapper {
             nestedOrigin.pointer = pointer
             guard nesting < Self.maxNesting else {
                 log.error(
-                    "relationships nest deeper than \(Self.maxNesting) levels; '\(relationship.name)' is not mapped",
+                    "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
                     at: origin.location(pointer))
                 continue
             }
             var value = sourceValue
-            if relationship.cardinality == .toMany, case .object = value {
+            if cardinality == .toMany, case .object = value {
                 // The model says to-many: a lone object is a collection of one (as RestKit does).
                 value = .array([value])
             }
-            if relationship.cardinality == .toOne, case .array = value {
+            if cardinality == .toOne, case .array = value {
+                let relationship = plan.mapping.relationships[index]
                 log.warning(
                     "'\(relationship.source.text)' of \(plan.name) is an array, but '\(relationship.name)' is to-one in the model; not mapped",
                     at: nestedOrigin.location())
@@ -175,7 +175,7 @@ public final class Mapper {
                             related.append(child)
                         } else {
                             log.warning(
-                                "'\(relationship.name)' of \(plan.name) holds \(element.kindName) elements, not objects of \(target.name); skipped",
+                                "'\(plan.relationshipNames[index])' of \(plan.name) holds \(element.kindName) elements, not objects of \(target.name); skipped",
                                 at: elementOrigin.location())
                         }
                     }
@@ -185,6 +185,7 @@ public final class Mapper {
                 if let related = map(value, with: target, origin: nestedOrigin, nesting: nesting + 1) {
                     object.relationships[index] = .one(related)
                 } else {
+                    let relationship = plan.mapping.relationships[index]
                     log.warning(
                         "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(target.name); relationship '\(relationship.name)' is not mapped",
                         at: nestedOrigin.location())

@@ -9,6 +9,16 @@ public final class ObjectGraph {
 
     public init() {}
 
+    /// Forgets every object but keeps the storage, for streaming runs that map payload
+    /// elements one at a time.
+    func removeAll() {
+        objects.removeAll(keepingCapacity: true)
+        for index in identities.indices where !identities[index].isEmpty {
+            identities[index].removeAll(keepingCapacity: true)
+        }
+        if !anonymousCounts.isEmpty { anonymousCounts.removeAll(keepingCapacity: true) }
+    }
+
     /// The object of `plan` with `identityKey`, or a new one (registered under the key when
     /// there is one, numbered `Entity#n` when there is none).
     func object(for plan: EntityPlan, identityKey: String?) -> (object: MappedObject, isNew: Bool) {

@@ -149,35 +149,21 @@ public final class PayloadMapper {
     /// The first keyed matcher whose key path holds the expected value (loose equality,
     /// SPEC §1.4), else the last fallback matcher.
     func select(_ element: Value, entry: PathMapping, origin: Mapper.Origin) -> (EntityPlan, Int)? {
-        var fallback: Int?
-        for (index, matcher) in entry.matchers.enumerated() {
-            switch matcher.kind {
-            case .keyed(let keyPath, let expected, let entity):
-                guard let actual = KeyValueCoding.value(at: keyPath, in: element) else { continue }
-                switch actual {
-                case .array, .object:
-                    log.warning(
-                        "matcher key path '\(keyPath.text)' of path_mappings.\(entry.index) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(expected))",
-                        at: origin.location())
-                    continue
-                default:
-                    if LooseEquality.matches(actual, expected), let plan = plans.entity(named: entity.value) {
-                        return (plan, index)
-                    }
+        let matchers = plans.matchers(ofPath: entry.index)
+        for matcher in matchers.keyed {
+            guard let actual = KeyValueCoding.evaluate(matcher.keyPath[...], element) else { continue }
+            switch actual {
+            case .array, .object:
+                log.warning(
+                    "matcher key path '\(matcher.keyPathText)' of path_mappings.\(entry.index) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(matcher.expected))",
+                    at: origin.location())
+            default:
+                if let plan = matcher.plan, LooseEquality.matches(actual, matcher.expected) {
+                    return (plan, matcher.index)
                 }
-            case .entityFallback, .plainObject:
-                fallback = index
             }
         }
-        guard let index = fallback else { return nil }
-        switch entry.matchers[index].kind {
-        case .entityFallback(let entity):
-            return plans.entity(named: entity.value).map { ($0, index) }
-        case .plainObject:
-            return plans.plainPlan(path: entry.index, matcher: index).map { ($0, index) }
-        case .keyed:
-            return nil
-        }
+        return matchers.fallback
     }
 
     static func describe(_ value: Value) -> String {

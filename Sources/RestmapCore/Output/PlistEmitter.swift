@@ -68,7 +68,7 @@ public final class PlistEmitter: StructuredEmitter {
             line(isInteger ? "<integer>\(text)</integer>" : "<real>\(text)</real>")
         case .string(let text):
             writePendingKey()
-            line("<string>\(XMLText.escape(text))</string>")
+            line("<string>\(XMLEscaping.escape(text))</string>")
         case .array, .object:
             try emit(value)
         }
@@ -76,7 +76,7 @@ public final class PlistEmitter: StructuredEmitter {
 
     private func writePendingKey() {
         if let key = pendingKey {
-            line("<key>\(XMLText.escape(key))</key>")
+            line("<key>\(XMLEscaping.escape(key))</key>")
             pendingKey = nil
         }
     }
@@ -104,7 +104,7 @@ public final class PlistEmitter: StructuredEmitter {
 
 /// Escaping for XML text and attribute values. Characters XML 1.0 cannot carry at all
 /// (most C0 controls) become U+FFFD rather than producing a document no parser accepts.
-public enum XMLText {
+public enum XMLEscaping {
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 }) else {
             return text

@@ -63,18 +63,18 @@ public struct RecordWriter {
         // Ancestors are few (the depth of the tree): a small array beats a set.
         ancestors.append(ObjectIdentifier(object))
         defer { ancestors.removeLast() }
-        for (index, relationship) in plan.mapping.relationships.enumerated() {
+        for index in object.relationships.indices {
             switch object.relationships[index] {
             case .unset:
                 continue
             case .null:
-                try emitter.key(relationship.name)
+                try emitter.key(plan.relationshipNames[index])
                 try emitter.scalar(.null)
             case .one(let related):
-                try emitter.key(relationship.name)
+                try emitter.key(plan.relationshipNames[index])
                 try writeRelated(related, to: emitter, ancestors: &ancestors, statistics: statistics)
             case .many(let related):
-                try emitter.key(relationship.name)
+                try emitter.key(plan.relationshipNames[index])
                 try emitter.beginArray()
                 for element in related {
                     try writeRelated(element, to: emitter, ancestors: &ancestors, statistics: statistics)

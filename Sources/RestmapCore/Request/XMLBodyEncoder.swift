@@ -82,7 +82,7 @@ public struct XMLBodyEncoder: Sendable {
         case .number(let text):
             line("<\(name)>\(text)</\(name)>", depth: depth, into: &out)
         case .string(let text):
-            line("<\(name)>\(XMLText.escape(text))</\(name)>", depth: depth, into: &out)
+            line("<\(name)>\(XMLEscaping.escape(text))</\(name)>", depth: depth, into: &out)
         case .object(let object):
             guard !object.isEmpty else {
                 line("<\(name)/>", depth: depth, into: &out)

@@ -120,6 +120,16 @@ public final class MapRun {
         }
     }
 
+    /// The members of streamed elements that mapping can read (nil: all of them). An observer
+    /// (validate) sees whole elements: it reports the keys nobody reads.
+    private func readKeys(_ entries: [PathMapping]) -> Set<String>? {
+        guard mapper.observer == nil else { return nil }
+        if let entity = options.entity {
+            return plans.entity(named: entity).flatMap(ReadKeys.forPlan)
+        }
+        return entries.count == 1 ? ReadKeys.forEntry(entries[0], plans: plans) : nil
+    }
+
     /// The plain key path of the container when one mapping serves the input, so that its
     /// elements can be streamed.
     private func streamableKeyPath(_ entries: [PathMapping]) -> [String]? {
@@ -132,7 +142,12 @@ public final class MapRun {
     private func mapJSON(_ source: ByteSource, entries: [PathMapping], format: MapOptions.InputFormat) throws {
         let reader = JSONStreamReader(source: source, maxDepth: options.maxDepth)
         let keys = streamableKeyPath(entries)
+        let members = keys == nil ? nil : readKeys(entries)
         var documentIndex = 0
+        // NDJSON lines are payloads of one input: "nothing mapped" is judged over all of them
+        // (a line whose object no matcher takes is not an error by itself).
+        var inputOutcome = PayloadMapper.Outcome()
+        var firstRootKeys: [String]?
         repeat {
             let origin = Mapper.Origin(input: source.name, pointer: nil)
             do {
@@ -141,7 +156,7 @@ public final class MapRun {
                     outcome.searchedKeyPaths = [keys.joined(separator: ".")]
                     var rootKeys: [String] = []
                     do {
-                        let result = try reader.streamElements(at: keys) { element in
+                        let result = try reader.streamElements(at: keys, members: members) { element in
                             guard element.value != .null else { return }
                             outcome.representationCount += 1
                             if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
@@ -160,11 +175,13 @@ public final class MapRun {
                             at: repeated.location)
                     }
                     if let entry = entries.first { mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin) }
-                    finish(outcome, input: source.name, rootKeys: rootKeys)
+                    inputOutcome.merge(outcome)
+                    if firstRootKeys == nil { firstRootKeys = rootKeys }
                 } else {
                     guard let document = try reader.nextValue() else { break }
                     let outcome = try mapWhole(document.value, entries: entries, origin: origin)
-                    finish(outcome, input: source.name, rootKeys: document.value.objectKeys)
+                    inputOutcome.merge(outcome)
+                    if firstRootKeys == nil { firstRootKeys = document.value.objectKeys }
                 }
             } catch let error as RestmapError where error.kind == .data && (format == .ndjson || documentIndex > 0) {
                 // One bad line of NDJSON: report it, go on with the next.
@@ -178,14 +195,43 @@ public final class MapRun {
                 break
             }
         } while try reader.hasMoreValues()
+        if documentIndex > 1 {
+            // Each line searched the same key paths; name them once.
+            var unique: [String] = []
+            for keyPath in inputOutcome.searchedKeyPaths where !unique.contains(keyPath) { unique.append(keyPath) }
+            inputOutcome.searchedKeyPaths = unique
+        }
+        finish(inputOutcome, input: source.name, rootKeys: firstRootKeys ?? [])
     }
 
     private func mapXML(_ source: ByteSource, entries: [PathMapping]) throws {
-        // TODO(xml-merge): read through the XML payload reader.
-        let document: Value = .null
+        let reader = XMLPayloadReader(maxDepth: options.maxDepth, diagnostics: log)
         let origin = Mapper.Origin(input: source.name, pointer: nil)
-        let outcome = try mapWhole(document, entries: entries, origin: origin)
-        finish(outcome, input: source.name, rootKeys: document.objectKeys)
+        // XML key paths name elements; the root element is the first segment.
+        guard let keys = streamableKeyPath(entries), !keys.isEmpty else {
+            let document = try reader.read(source)
+            let outcome = try mapWhole(document, entries: entries, origin: origin)
+            finish(outcome, input: source.name, rootKeys: document.objectKeys)
+            return
+        }
+        var outcome = PayloadMapper.Outcome()
+        outcome.searchedKeyPaths = [keys.joined(separator: ".")]
+        let search = try reader.streamElements(at: keys, from: source) { element in
+            outcome.representationCount += 1
+            if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+                outcome.mappedCount += 1
+                try self.emitRoot(object)
+            }
+        }
+        var rootKeys: [String] = []
+        switch search {
+        case .found: outcome.containerFound = true
+        case .notFound(_, let available): rootKeys = available
+        }
+        if let entry = entries.first {
+            mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin)
+        }
+        finish(outcome, input: source.name, rootKeys: rootKeys)
     }
 
     /// Maps a payload held whole.

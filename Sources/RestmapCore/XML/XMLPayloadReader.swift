@@ -1,0 +1,118 @@
+/// Reads XML payloads into restmap's `Value` (SPEC §2), streaming through libxml2's
+/// `xmlTextReader`: no document tree is ever built, and `streamElements(at:from:)` keeps
+/// memory flat however many records the payload holds.
+///
+/// The document becomes `{ rootName: value(root) }`. An element with neither attributes nor
+/// child elements is its text, trimmed of XML white space (`null` when empty); any other
+/// element is an object of its attributes (in document order), its child elements (by first
+/// occurrence) and its non-blank text under `text`. All leaves are strings. Choices SPEC
+/// leaves open:
+/// - A key met twice becomes an array in arrival order — repeated children, and also a child
+///   named like an attribute (`<a id="1"><id>2</id></a>` → `{"id": ["1", "2"]}`) or an
+///   attribute or child named `text` beside text content (the text comes last), as RestKit's
+///   XMLReader does.
+/// - An element's text is its text nodes concatenated, then trimmed: interior white space
+///   stays as written (see `XMLElementAssembler`).
+/// - Names are kept as written (`ns:item`, `xml:lang`); no namespace processing. Namespace
+///   declarations (`xmlns`, `xmlns:p`) are not attributes and do not appear; an undeclared
+///   prefix is accepted.
+/// - Comments, processing instructions and the DOCTYPE contribute nothing. CDATA is text.
+/// - Character references and the five predefined entities are text. Internal entities
+///   expand in place, text and markup alike, bounded by `XMLEntityBudget`. External entities
+///   and DTDs are never loaded and nothing touches the network: a reference to an external
+///   (or undeclared) entity contributes nothing and draws one warning per entity name.
+/// - Nesting deeper than `min(maxDepth, 2048)` elements is an error (see `XMLNestingLimit`).
+/// - libxml2's other limits stay on: a single text node or attribute value of more than
+///   10,000,000 bytes, or a name of more than 50,000, is an error.
+/// Malformed input is a `RestmapError.data` carrying libxml2's message and position.
+public struct XMLPayloadReader: Sendable {
+    /// The deepest element nesting accepted (the root is depth 1); capped at 2048.
+    public var maxDepth: Int
+    /// Receives warnings (external entities not loaded). Nil drops them.
+    public var diagnostics: DiagnosticLog?
+
+    public init(maxDepth: Int = 10_000, diagnostics: DiagnosticLog? = nil) {
+        self.maxDepth = maxDepth
+        self.diagnostics = diagnostics
+    }
+
+    /// Reads the whole document: `{ rootName: value(root) }`.
+    public func read(_ source: ByteSource) throws -> Value {
+        try readDocument(source, recordingLocations: false).value
+    }
+
+    /// Reads the whole document and where each value was written, keyed by JSON pointer:
+    /// `/employees_list/employee/3/name` is the line and column of that `<name>`'s `<`; an
+    /// attribute or a `text` key has its element's location; `""` is the root element's.
+    public func readWithLocations(_ source: ByteSource) throws -> (value: Value, locations: PayloadLocations) {
+        let (value, tree, rootName) = try readDocument(source, recordingLocations: true)
+        var locations = PayloadLocations()
+        if let tree {
+            locations[""] = tree.location
+            tree.flatten(at: PayloadLocations.appending(rootName, to: ""), into: &locations)
+        }
+        return (value, locations)
+    }
+
+    /// Hands each element at `path` (element names from the root: `["employees_list",
+    /// "employee"]`) to `body` as soon as it is complete, with its index in document order,
+    /// and builds nothing else. As in `read`, several such elements are the items of an array
+    /// and a single one is a single object: the result's count tells which. Elements matching
+    /// under repeated ancestors come as one sequence, in document order. A segment names an
+    /// element: attributes, `text` and indexes are not followed here. An empty path hands out
+    /// the whole document once.
+    ///
+    /// With `recordingLocations`, each element carries its locations keyed by JSON pointer
+    /// relative to the element (`""` is the element, `/name` its child).
+    @discardableResult
+    public func streamElements(
+        at path: [String], from source: ByteSource, recordingLocations: Bool = false,
+        _ body: (XMLStreamedElement) throws -> Void
+    ) throws -> XMLKeyPathSearch {
+        if path.isEmpty {
+            let (value, tree, rootName) = try readDocument(source, recordingLocations: recordingLocations)
+            var locations: PayloadLocations?
+            if let tree {
+                locations = PayloadLocations()
+                locations![""] = tree.location
+                tree.flatten(at: PayloadLocations.appending(rootName, to: ""), into: &locations!)
+            }
+            try body(XMLStreamedElement(index: 0, value: value, locations: locations))
+            return .found(count: 1)
+        }
+        let walker = try XMLDocumentWalker(
+            source: source, target: .elements(atPath: path), maxDepth: maxDepth,
+            recordsLocations: recordingLocations, diagnostics: diagnostics)
+        var count = 0
+        while try walker.step() {
+            guard walker.hasCompleted else { continue }
+            try walker.drainCompleted { item in
+                var locations: PayloadLocations?
+                if let tree = item.locations {
+                    locations = PayloadLocations()
+                    tree.flatten(at: "", into: &locations!)
+                }
+                try body(XMLStreamedElement(index: count, value: item.value, locations: locations))
+                count += 1
+            }
+        }
+        guard count > 0 else {
+            let level = walker.deepestMatch
+            return .notFound(matchedSegments: level, availableKeys: walker.keysByLevel[level].keys)
+        }
+        return .found(count: count)
+    }
+
+    private func readDocument(_ source: ByteSource, recordingLocations: Bool) throws -> (
+        value: Value, locations: XMLLocationTree?, rootName: String
+    ) {
+        let walker = try XMLDocumentWalker(
+            source: source, target: .document, maxDepth: maxDepth, recordsLocations: recordingLocations,
+            diagnostics: diagnostics)
+        while try walker.step() {}
+        guard let rootName = walker.rootName, let root = walker.completed.first else {
+            throw RestmapError.data("the XML document has no root element", at: .file(source.name))
+        }
+        return (.object(ValueObject([(rootName, root.value)])), root.locations, rootName)
+    }
+}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# make bench, step 1: install the peers the benchmark compares restmap with, and GNU time,
+# through apt when they are missing. A peer that cannot be installed is skipped (bench/run.py
+# prints a line for it); this script never fails the bench.
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO=sudo
+
+have_xq() {
+	# kislyuk's xq (Debian's yq package installs it as xq-python; Debian's own `xq` package
+	# is an unrelated XML formatter).
+	command -v xq-python >/dev/null 2>&1 && return 0
+	command -v xq >/dev/null 2>&1 && xq --help 2>&1 | grep -q jq
+}
+
+missing=""
+command -v jq >/dev/null 2>&1 || missing="$missing jq"
+command -v gojq >/dev/null 2>&1 || missing="$missing gojq"
+command -v xmlstarlet >/dev/null 2>&1 || missing="$missing xmlstarlet"
+have_xq || missing="$missing yq"
+[ -x /usr/bin/time ] || missing="$missing time"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+
+if [ -z "$missing" ]; then
+	echo "peers: jq, gojq, xmlstarlet, xq and /usr/bin/time are installed"
+	exit 0
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "peers: no apt-get here; not installing:$missing (their rows are skipped)"
+	exit 0
+fi
+echo "peers: installing$missing"
+$SUDO apt-get update -qq || echo "peers: apt-get update failed; trying to install anyway"
+for pkg in $missing; do
+	# One at a time, so that one package apt cannot find does not stop the others.
+	out=$(DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$pkg" 2>&1)
+	if [ $? -eq 0 ]; then
+		echo "peers: installed $pkg"
+	else
+		echo "peers: could not install $pkg; skipping it:"
+		printf '%s\n' "$out" | tail -n 3 | sed 's/^/    /'
+	fi
+done
+exit 0

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Summarise a callgrind profile of restmap: top functions by own instructions, phases by
+inclusive instructions, and where the instructions go by kind (ARC, malloc, hashing, ...).
+Usage: profile-summary.py FILE.callgrind [TOP]   (needs callgrind_annotate; swift demangle if present)
+"""
+import re
+import shutil
+import subprocess
+import sys
+
+
+def annotate(path, *flags):
+    out = subprocess.run(["callgrind_annotate", "--auto=no", "--threshold=100", *flags, path],
+                         capture_output=True, text=True).stdout
+    if shutil.which("swift"):
+        out = subprocess.run(["swift", "demangle", "--simplified"], input=out, capture_output=True, text=True).stdout
+    rows = []
+    for line in out.splitlines():
+        m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)", line)
+        if m and "PROGRAM TOTALS" not in line:
+            name = re.sub(r" \[/[^]]*\]$", "", m.group(2))
+            name = re.sub(r"^[^\s:]*/([^/\s:]+):", r"\1:", name)  # file name only
+            rows.append((int(m.group(1).replace(",", "")), name))
+    total = int(re.search(r"([\d,]+) \(100.0%\)\s+PROGRAM TOTALS", out).group(1).replace(",", ""))
+    return total, rows
+
+
+KINDS = [
+    ("ARC: retain/release, deinit, value copies and destroys",
+     r"swift_retain|swift_release|bridgeObject|doDecrementSlow|_swift_release_dealloc|swift_dealloc|"
+     r"swift_arrayDestroy|__deallocating_deinit|destroy for|outlined (consume|copy|destroy|retain|release|init with copy)|"
+     r"initializeWithCopy|initializeWithTake|assignWith|isUniquelyReferenced"),
+    ("malloc/free", r"malloc|_int_free|(^|:)free$|cfree|swift_slowAlloc|swift_slowDealloc|swift_allocObject|unlink_chunk|"
+                    r"_allocateBufferUninitialized|_ContiguousArrayBuffer.init|_consumeAndCreateNew|_allocateStringStorage"),
+    ("hashing and dictionary/set lookups", r"Hasher|_rawHashValue|RawDictionaryStorage|_NativeDictionary|_NativeSet|"
+                                           r"_SetStorage|_DictionaryStorage"),
+    ("String creation, validation, comparison", r"_fromUTF8Repairing|_uncheckedFromUTF8|_allASCII|_stringCompare|_StringGuts|"
+                                                r"_StringObject|String\.init|_copying"),
+    ("generic metadata / protocol conformance lookups at run time", r"Metadata|conformsToProtocol|GenericCacheEntry"),
+    ("memcpy/memmove", r"memcpy|memmove"),
+]
+
+
+def main():
+    path = sys.argv[1]
+    top = int(sys.argv[2]) if len(sys.argv) > 2 else 15
+    total, own = annotate(path)
+    print("%s: %s instructions" % (path, format(total, ",")))
+    print("\nTop %d functions by own instructions (exclusive):" % top)
+    for n, name in own[:top]:
+        print("  %5.2f%%  %s" % (100 * n / total, name[:150]))
+    sums = {k: 0 for k, _ in KINDS}
+    rest = 0
+    for n, name in own:
+        for k, p in KINDS:
+            if re.search(p, name):
+                sums[k] += n
+                break
+        else:
+            rest += n
+    print("\nOwn instructions by kind:")
+    for k, _ in KINDS:
+        print("  %5.1f%%  %s" % (100 * sums[k] / total, k))
+    print("  %5.1f%%  everything else (restmap's parser, mapper and writer code proper)" % (100 * rest / total))
+    _, incl = annotate(path, "--inclusive=yes")
+    phases = [
+        ("JSON parse + Value building (streamElements minus the mapping callback)", None),
+        ("mapping (Mapper.map from the stream callback)", r"^MapRun.swift:MapRun.mapStreamed"),
+        ("connections (ConnectionResolver.resolve)", r"ConnectionResolver.swift:specialized ConnectionResolver.resolve"),
+        ("output (RecordWriter.write, all records)", r"^MapRun.swift:MapRun.(writeOutput|emitRoot)"),
+        ("config loading + argument parsing (before MapRun.run)", None),
+    ]
+    def find(p):
+        for n, name in incl:
+            if re.search(p, name):
+                return n
+        return 0
+    stream = find(r"JSONStreamReader.swift:JSONStreamReader.streamElements")
+    callback = find(r"^MapRun.swift:closure #1 in MapRun.mapJSON")
+    run = find(r"^MapRun.swift:MapRun.run\(")
+    command = find(r"^MapCommand.swift:MapCommand.run\(\)")
+    print("\nPhases (inclusive instructions):")
+    print("  %5.1f%%  %s" % (100 * (stream - callback) / total, phases[0][0]))
+    for label, p in phases[1:4]:
+        print("  %5.1f%%  %s" % (100 * find(p) / total, label))
+    print("  %5.1f%%  %s" % (100 * (total - run) / total, "start-up, config loading, teardown (outside MapRun.run)"))
+    print("  %5.1f%%  %s" % (100 * (command - run) / total, "  of which in MapCommand.run outside MapRun.run (incl. freeing the graph at exit)"))
+
+
+if __name__ == "__main__":
+    main()

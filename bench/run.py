@@ -1,0 +1,478 @@
+#!/usr/bin/env python3
+"""make bench, steps 4-6: run restmap and its peers side by side on the same files, check
+that they produce the same records, and print throughput, peak memory and ratios against
+the bars of SPEC §4.
+
+A benchmark, not a test: it exits 0 whether or not the bars are met (it exits non-zero only
+when it cannot run at all, e.g. no restmap binary or no data).
+
+Timing: every command runs once writing to a file (untimed: warms the page cache and feeds
+the equivalence check), then RUNS timed rounds writing to /dev/null. Rounds interleave the
+tools of a case (restmap, jq, gojq, restmap, jq, ...) so that load from elsewhere on the
+machine falls on all of them alike. Reported: the MEDIAN wall time of the timed runs
+(measured by this script around the process, finer than /usr/bin/time's %e) and the median
+peak RSS (/usr/bin/time -f %M). MB/s = input file bytes (10^6) / median wall seconds.
+"""
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+US, RS = "\x1f", "\x1e"  # xmlstarlet field / record separators (descriptions hold tabs and newlines)
+MIB = 1024 * 1024
+
+
+def log(*a):
+    print(*a, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tools
+
+
+def find_xq():
+    """kislyuk's xq: Debian installs it as xq-python (Debian's `xq` is another program)."""
+    if shutil.which("xq-python"):
+        return "xq-python"
+    if shutil.which("xq"):
+        try:
+            out = subprocess.run(["xq", "--help"], capture_output=True, text=True, timeout=20)
+            if "jq" in out.stdout + out.stderr:
+                return "xq"
+        except Exception:
+            pass
+    return None
+
+
+def version(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+        return (out.stdout or out.stderr).strip().splitlines()[0]
+    except Exception:
+        return "?"
+
+
+class Tool:
+    def __init__(self, name, argv, missing=None, note=None):
+        self.name = name
+        self.argv = argv
+        self.missing = missing  # why it cannot run, or None
+        self.note = note
+        self.walls = []
+        self.rss = []
+        self.cpus = []
+        self.errors = []
+        self.output = None  # file written by the untimed run
+
+    @property
+    def ok(self):
+        return self.missing is None and not self.errors and self.walls
+
+    def wall(self):
+        return statistics.median(self.walls)
+
+    def cpu(self):
+        return statistics.median(self.cpus) if self.cpus and None not in self.cpus else None
+
+    def peak(self):
+        return statistics.median(self.rss) if self.rss and None not in self.rss else None
+
+
+def run_once(tool, stdout_path, stderr_path):
+    """Runs the tool once; returns (wall seconds, peak RSS KiB or None, user+sys CPU seconds or
+    None, exit code)."""
+    timefile = tempfile.NamedTemporaryFile(prefix="bench-time-", delete=False)
+    timefile.close()
+    argv = tool.argv
+    if os.path.exists("/usr/bin/time"):
+        argv = ["/usr/bin/time", "-f", "%e %M %U %S", "-o", timefile.name] + argv
+    with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
+        start = time.perf_counter()
+        code = subprocess.call(argv, stdout=out, stderr=err, cwd=ROOT)
+        wall = time.perf_counter() - start
+    rss = cpu = None
+    try:
+        # /usr/bin/time prints "Command exited with non-zero status N" first on failure.
+        fields = open(timefile.name).read().split()[-4:]
+        rss, cpu = int(fields[1]), float(fields[2]) + float(fields[3])
+    except (OSError, ValueError, IndexError):
+        pass
+    os.unlink(timefile.name)
+    return wall, rss, cpu, code
+
+
+def stderr_tail(path, n=5):
+    try:
+        lines = open(path, errors="replace").read().strip().splitlines()
+    except OSError:
+        return ""
+    return "\n".join("    " + l for l in lines[-n:])
+
+
+# ---------------------------------------------------------------------------------------------
+# Equivalence: both sides normalised to lists of records
+
+
+def load_json(path):
+    with open(path, "rb") as f:
+        return json.load(f, object_pairs_hook=list)
+
+
+def load_ndjson(path):
+    with open(path, "rb") as f:
+        return [json.loads(line, object_pairs_hook=list) for line in f if line.strip()]
+
+
+def unordered(v):
+    """The same value with object keys sorted (objects are pair lists after loading)."""
+    if isinstance(v, list) and v and all(isinstance(p, tuple) and len(p) == 2 for p in v):
+        return sorted((k, unordered(x)) for k, x in v)
+    if isinstance(v, list):
+        return [unordered(x) for x in v]
+    return v
+
+
+def describe_difference(a, b):
+    if len(a) != len(b):
+        head = "%d records vs %d" % (len(a), len(b))
+    else:
+        head = "%d records each" % len(a)
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return "%s; first difference at record %d:\n      restmap: %s\n      peer:    %s" % (
+                head, i, json.dumps(x, ensure_ascii=False)[:300], json.dumps(y, ensure_ascii=False)[:300])
+    return head
+
+
+def compare_records(a, b):
+    """(verdict, detail) for two record lists (pair-list form)."""
+    if a == b:
+        return "PASS", "%d records, same values, same key order" % len(a)
+    if unordered(a) == unordered(b):
+        return "PASS", "%d records, same values (key order differs)" % len(a)
+    return "FAIL", describe_difference(a, b)
+
+
+def pairs_get(rec, key):
+    for k, v in rec:
+        if k == key:
+            return v
+    return None
+
+
+def field_tuples_from_records(records):
+    """restmap/xq records → the tuples xmlstarlet extracts (null and absent read as '')."""
+    def s(v):
+        return "" if v is None else str(v)
+    out = []
+    for r in records:
+        dept = pairs_get(r, "dept")
+        out.append((s(pairs_get(r, "entityId")), s(pairs_get(r, "name")), s(pairs_get(r, "description")),
+                    s(pairs_get(dept, "entityId") if dept else None), s(pairs_get(dept, "name") if dept else None),
+                    s(pairs_get(r, "secondaryDeptId"))))
+    return out
+
+
+def field_tuples_from_xmlstarlet(path):
+    text = open(path, encoding="utf-8").read()
+    return [tuple(rec.split(US)) for rec in text.split(RS) if rec.strip("\n")]
+
+
+def stringify(v):
+    """JSON records as XML would carry them: every scalar a string (null stays null)."""
+    if isinstance(v, list) and v and all(isinstance(p, tuple) and len(p) == 2 for p in v):
+        return [(k, stringify(x)) for k, x in v]
+    if isinstance(v, list):
+        return [stringify(x) for x in v]
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return str(v)
+    return v
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def fmt_mib(kib):
+    if kib is None:
+        return "?"
+    return ("%.1f MiB" if kib < 10 * 1024 else "%.0f MiB") % (kib / 1024)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", required=True, help="directory written by gen.py")
+    ap.add_argument("--restmap", default=os.path.join(ROOT, ".build/release/restmap"))
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--keep-outputs", action="store_true", help="keep the equivalence outputs")
+    ap.add_argument("--only", default="", help="comma-separated case names: json,ndjson,xml")
+    a = ap.parse_args()
+
+    data = os.path.abspath(a.data)
+    restmap = os.path.abspath(a.restmap)
+    if not os.access(restmap, os.X_OK):
+        sys.exit("bench: no restmap binary at %s (make release)" % restmap)
+    files = {k: os.path.join(data, "employees." + k) for k in ("json", "ndjson", "xml")}
+    for f in files.values():
+        if not os.path.exists(f):
+            sys.exit("bench: %s is missing (bench/gen.py)" % f)
+    outdir = os.path.join(data, "out")
+    os.makedirs(outdir, exist_ok=True)
+    jqdir = os.path.join(HERE, "jq")
+
+    jq, gojq, xmlstarlet, xq = (shutil.which("jq"), shutil.which("gojq"), shutil.which("xmlstarlet"), find_xq())
+    not_installed = "not installed (make bench could not install it)"
+
+    # Can this build of restmap map XML payloads? (Its XML payload reader is merged separately.)
+    probe = os.path.join(outdir, "probe.xml")
+    with open(probe, "w") as f:
+        f.write('<employees_list><employee id="1"><type>employee</type><name>a</name><description/>'
+                '<dept><id>2</id><name>d</name></dept><secondary_dept>2</secondary_dept></employee>'
+                '<employee id="3"><type>employee</type><name>b</name><description>x</description>'
+                '<dept/><secondary_dept/></employee></employees_list>\n')
+    p = subprocess.run([restmap, "map", "-c", os.path.join(HERE, "employees-xml.plist"), "--path", "/employees",
+                        "--compact", probe], capture_output=True, text=True, cwd=ROOT)
+    restmap_xml = p.returncode == 0 and '"entityId":"1"' in p.stdout
+    restmap_xml_reason = None if restmap_xml else "restmap: XML not available in this build (%s)" % (
+        (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1][:160])
+
+    sizes = {k: os.path.getsize(f) for k, f in files.items()}
+    cases = []
+
+    def peer(name, exe, argv, note=None):
+        return Tool(name, [exe] + argv if exe else [name] + argv, missing=None if exe else name + ": " + not_installed,
+                    note=note)
+
+    cases.append(dict(
+        key="json", title="JSON tree", input=files["json"], size=sizes["json"], kind="json",
+        tools=[
+            Tool("restmap", [restmap, "map", "-c", "Configs/employees.plist", "--path", "/employees", files["json"]]),
+            peer("jq", jq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
+            peer("gojq", gojq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
+        ],
+        bars={"jq": 5.0, "gojq": 3.0}, rss_bar=("≤ 2× input", 2 * sizes["json"] / 1024)))
+    cases.append(dict(
+        key="ndjson", title="NDJSON → ndjson", input=files["ndjson"], size=sizes["ndjson"], kind="ndjson",
+        tools=[
+            Tool("restmap", [restmap, "map", "-c", "bench/employees-stream.plist", "--path", "/employees",
+                             "--format", "ndjson", files["ndjson"]]),
+            peer("jq -c", jq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
+            peer("gojq -c", gojq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
+        ],
+        bars={"jq -c": 4.0}, rss_bar=("< 50 MiB", 50 * 1024)))
+    xml_tools = [Tool("restmap", [restmap, "map", "-c", "bench/employees-xml.plist", "--path", "/employees",
+                                  files["xml"]], missing=restmap_xml_reason)]
+    xml_tools.append(peer("xmlstarlet sel", xmlstarlet, [
+        "sel", "-T", "-t", "-m", "/employees_list/employee[type='employee']",
+        "-v", "@id", "-o", US, "-v", "name", "-o", US, "-v", "description", "-o", US,
+        "-v", "dept/id", "-o", US, "-v", "dept/name", "-o", US, "-v", "secondary_dept", "-o", RS, files["xml"]]))
+    xml_tools.append(Tool("xq", [xq, "-f", os.path.join(jqdir, "xq.jq"), files["xml"]] if xq else ["xq"],
+                          missing=None if xq else "xq: " + not_installed))
+    cases.append(dict(
+        key="xml", title="XML tree", input=files["xml"], size=sizes["xml"], kind="xml", tools=xml_tools,
+        bars={"xmlstarlet sel": 3.0, "xq": 10.0}, rss_bar=("≤ 2× input", 2 * sizes["xml"] / 1024)))
+    if a.only:
+        wanted = set(a.only.split(","))
+        cases = [c for c in cases if c["key"] in wanted]
+
+    # ---- header
+    stamp = open(os.path.join(data, ".stamp")).read().strip() if os.path.exists(os.path.join(data, ".stamp")) else "?"
+    with open(files["ndjson"], "rb") as f:
+        nrec = sum(1 for _ in f)
+    cpu = "?"
+    try:
+        cpu = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name"))
+    except Exception:
+        pass
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    log("")
+    log("== restmap benchmark (SPEC §4) ==")
+    log("machine: %s, %d CPUs, %s; load average %s" % (cpu, os.cpu_count(), platform.platform(),
+                                                       " ".join("%.1f" % x for x in os.getloadavg())))
+    log("restmap: %s (git %s)" % (restmap, commit))
+    log("peers: jq %s | gojq %s | xmlstarlet %s | xq %s" % (
+        version([jq, "--version"]) if jq else "missing", version([gojq, "--version"]) if gojq else "missing",
+        version([xmlstarlet, "--version"]) if xmlstarlet else "missing",
+        ("%s (%s)" % (version([xq, "--version"]), xq)) if xq else "missing"))
+    log("data: %s — %d records; json %.1f MB, ndjson %.1f MB, xml %.1f MB" % (
+        stamp, nrec, sizes["json"] / 1e6, sizes["ndjson"] / 1e6, sizes["xml"] / 1e6))
+    log("timing: median of %d interleaved runs, output to /dev/null, after one untimed run to a file" % a.runs)
+    if restmap_xml_reason:
+        log(restmap_xml_reason)
+    for c in cases:
+        for t in c["tools"]:
+            if t.missing and t.name != "restmap":
+                log("skipping %s" % t.missing)
+
+    # ---- runs
+    equivalence = []
+    for c in cases:
+        runnable = [t for t in c["tools"] if t.missing is None]
+        log("")
+        log("-- %s: %s (%.1f MB)" % (c["title"], os.path.relpath(c["input"], ROOT), c["size"] / 1e6))
+        for t in runnable:
+            t.output = os.path.join(outdir, "%s.%s.out" % (c["key"], t.name.split()[0]))
+            err = t.output + ".stderr"
+            wall, rss, _, code = run_once(t, t.output, err)
+            if code != 0:
+                t.errors.append("exit %d" % code)
+                log("  %s failed (exit %d); its rows are left out:\n%s" % (t.name, code, stderr_tail(err)))
+            else:
+                log("  %-15s untimed run to file: %.2f s, %s" % (t.name, wall, fmt_mib(rss)))
+        for r in range(a.runs):
+            for t in runnable:
+                if t.errors:
+                    continue
+                wall, rss, cpu, code = run_once(t, os.devnull, t.output + ".stderr")
+                if code != 0:
+                    t.errors.append("exit %d on timed run %d" % (code, r + 1))
+                    continue
+                t.walls.append(wall)
+                t.rss.append(rss)
+                t.cpus.append(cpu)
+            log("  round %d: %s" % (r + 1, ", ".join("%s %.2f s" % (t.name, t.walls[-1]) for t in runnable
+                                                     if t.walls and len(t.walls) == r + 1)))
+        # ---- equivalence for this case
+        tools = {t.name: t for t in c["tools"]}
+        rm = tools["restmap"]
+
+        def ok(t):
+            return t.missing is None and not t.errors and t.output
+
+        try:
+            if c["kind"] in ("json", "ndjson"):
+                load = load_json if c["kind"] == "json" else load_ndjson
+                if ok(rm):
+                    mine = load(rm.output)
+                    for t in c["tools"][1:]:
+                        if ok(t):
+                            v, d = compare_records(mine, load(t.output))
+                            equivalence.append((c["title"], "restmap vs " + t.name, v, d))
+                        else:
+                            equivalence.append((c["title"], "restmap vs " + t.name, "SKIP", t.missing or "peer failed"))
+            else:
+                xs, xqt = tools["xmlstarlet sel"], tools["xq"]
+                if ok(rm):
+                    mine, label = load_json(rm.output), "restmap"
+                else:
+                    # No XML in this build: check the peers against the records restmap
+                    # maps from the same data as JSON (numbers as the strings XML carries).
+                    src = tools_by_case(cases, "json")
+                    if src is not None and ok(src):
+                        mine, label = stringify(load_json(src.output)), "restmap (JSON case, values as strings)"
+                    else:
+                        mine, label = None, None
+                if mine is None:
+                    equivalence.append((c["title"], "restmap vs peers", "SKIP", "no restmap records to compare with"))
+                else:
+                    if ok(xs):
+                        a_t, b_t = field_tuples_from_records(mine), field_tuples_from_xmlstarlet(xs.output)
+                        if a_t == b_t:
+                            v, d = "PASS", "%d field tuples (id, name, description, dept id, dept name, secondary_dept)" % len(a_t)
+                        else:
+                            v, d = "FAIL", describe_difference(a_t, b_t)
+                        equivalence.append((c["title"], label + " vs xmlstarlet sel", v, d))
+                    else:
+                        equivalence.append((c["title"], label + " vs xmlstarlet sel", "SKIP", xs.missing or "peer failed"))
+                    if ok(xqt):
+                        v, d = compare_records(mine, load_json(xqt.output))
+                        equivalence.append((c["title"], label + " vs xq", v, d))
+                    else:
+                        equivalence.append((c["title"], label + " vs xq", "SKIP", xqt.missing or "peer failed"))
+        except Exception as e:  # a broken output is a FAIL, not a crash of the bench
+            equivalence.append((c["title"], "equivalence", "FAIL", "%s: %s" % (type(e).__name__, e)))
+        for e in equivalence:
+            if e[0] == c["title"]:
+                log("  equivalence %s: %s — %s" % (e[1], e[2], e[3]))
+
+    # ---- table
+    log("")
+    log("== results: %s, %d records; median of %d runs ==" % (stamp, nrec, a.runs))
+    rows = [("case", "tool", "MB/s", "wall s", "CPU s", "peak RSS", "restmap ×", "× by CPU", "bar (SPEC §4)", "")]
+    verdicts = []
+    for c in cases:
+        tools = c["tools"]
+        rm = tools[0]
+        for t in tools:
+            if t.missing is not None or not t.ok:
+                why = t.missing or ("failed: " + "; ".join(t.errors))
+                if t.name == "restmap" and t.missing:
+                    why = "restmap: XML not available in this build" if c["key"] == "xml" else t.missing
+                why = why[:60]
+                rows.append((c["title"], t.name, "—", "—", "—", "—", "", "", why, ""))
+                if t.name in c["bars"]:
+                    verdicts.append((c["title"], "≥ %g× %s" % (c["bars"][t.name], t.name), "n/a"))
+                continue
+            mbs = c["size"] / 1e6 / t.wall()
+            ratio, cpu_ratio, bar, met = "", "", "", ""
+            if t is rm:
+                label, limit = c["rss_bar"]
+                peak = t.peak()
+                bar = "peak RSS %s (%s)" % (label, fmt_mib(limit))
+                met = "?" if peak is None else ("met" if peak <= limit else "NOT met")
+                verdicts.append((c["title"], "restmap " + bar, met))
+            else:
+                if rm.ok:
+                    r = t.wall() / rm.wall()
+                    ratio = "%.1f×" % r
+                    if t.cpu() and rm.cpu():
+                        cpu_ratio = "%.1f×" % (t.cpu() / rm.cpu())
+                    if t.name in c["bars"]:
+                        bar = "≥ %g×" % c["bars"][t.name]
+                        met = "met" if r >= c["bars"][t.name] else "NOT met"
+                        verdicts.append((c["title"], "≥ %g× %s" % (c["bars"][t.name], t.name), "%s (%.1f×)" % (met, r)))
+                elif t.name in c["bars"]:
+                    bar, met = "≥ %g×" % c["bars"][t.name], "n/a"
+                    verdicts.append((c["title"], "≥ %g× %s" % (c["bars"][t.name], t.name), "n/a (restmap did not run)"))
+            cpu = "?" if t.cpu() is None else "%.2f" % t.cpu()
+            rows.append((c["title"], t.name, "%.1f" % mbs, "%.2f" % t.wall(), cpu, fmt_mib(t.peak()), ratio, cpu_ratio,
+                         bar, met))
+        if rm.missing is not None or not rm.ok:
+            label, limit = c["rss_bar"]
+            verdicts.append((c["title"], "restmap peak RSS %s" % label, "n/a"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for i, r in enumerate(rows):
+        log("  ".join(cell.ljust(widths[j]) if j in (0, 1, 8, 9) else cell.rjust(widths[j])
+                      for j, cell in enumerate(r)).rstrip())
+        if i == 0:
+            log("  ".join("-" * w for w in widths))
+    log("")
+    log("bars:")
+    for case, bar, v in verdicts:
+        log("  %-16s %-40s %s" % (case, bar, v))
+    log("")
+    log("equivalence:")
+    for case, pair, v, d in equivalence:
+        log("  %-16s %-45s %s  %s" % (case, pair, v, d.splitlines()[0] if d else ""))
+    log("")
+    log("MB/s = input bytes / median wall time; restmap × = peer wall / restmap wall on the same file (the bars"
+        " are judged on it); CPU s = median user+sys; × by CPU = peer CPU / restmap CPU, steadier when the machine"
+        " is busy (gojq's GC also runs on the second core).")
+    log("A benchmark, not a test: missed bars do not fail the run.")
+
+    if not a.keep_outputs:
+        for c in cases:
+            for t in c["tools"]:
+                if t.output and os.path.exists(t.output):
+                    os.unlink(t.output)
+    return 0
+
+
+def tools_by_case(cases, key):
+    for c in cases:
+        if c["key"] == key:
+            return c["tools"][0]
+    return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
