@@ -28,5 +28,6 @@ let package = Package(
         harness("fuzz-json-stream"),
         harness("fuzz-plist"),
         harness("fuzz-coredata"),
+        harness("fuzz-xml"),
     ]
 )

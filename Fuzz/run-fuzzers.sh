@@ -55,8 +55,10 @@ for target in "${targets[@]}"; do
             "$target" "${runs:-?}" "${rate:-?}" "${cov:-cov: ?}" "$(ls "$dir/corpus" | wc -l)"
     else
         status=1
-        what=$(grep -m1 -E 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|Fatal error|runtime failure' "$dir/fuzz.log" \
-            | sed 's/^ *//' | cut -c1-160)
+        # The most telling line: a Swift trap or invariant, else the sanitizer's or libFuzzer's.
+        what=$( { grep -m1 -E 'Fatal error|Swift runtime failure' "$dir/fuzz.log" \
+                  || grep -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)' "$dir/fuzz.log"; } \
+            | sed -e 's/^ *//' -e 's/^#[0-9]* 0x[0-9a-f]* in //' | cut -c1-160)
         printf '%-18s FOUND    %s — %s (log: %s)\n' "$target" "${finding:-exit $rc}" "${what:-see log}" "$dir/fuzz.log"
     fi
 done

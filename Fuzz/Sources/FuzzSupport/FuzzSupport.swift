@@ -198,3 +198,33 @@ public func runLibFuzzer(
     var argv = argv
     return LLVMFuzzerRunDriver(&argc, &argv, callback)
 }
+
+// MARK: - Sources
+
+/// Hands out its bytes a few at a time (1, 3, 2, 7, 1, 3, ...), the way a pipe or a slow
+/// network may: readers that refill from a `ByteSource` must give the same result as when
+/// everything arrives at once.
+public final class TrickleByteSource: ByteSource {
+    public let name: String
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var reads = 0
+    private let sizes: [Int]
+
+    public init(_ bytes: [UInt8], name: String, sizes: [Int] = [1, 3, 2, 7]) {
+        self.bytes = bytes
+        self.name = name
+        self.sizes = sizes
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(buffer.count, sizes[reads % sizes.count], bytes.count - offset)
+        reads += 1
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { raw in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count]))
+        }
+        offset += count
+        return count
+    }
+}

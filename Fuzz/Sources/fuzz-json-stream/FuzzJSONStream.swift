@@ -24,8 +24,13 @@ enum Event: Equatable {
 
 let bigChunk = 1 << 20
 
+/// A reader over `bytes`; a negative `chunkSize` means chunks of `-chunkSize` bytes from a
+/// source that trickles them in a few at a time.
 func reader(_ bytes: [UInt8], chunkSize: Int) -> JSONStreamReader {
-    JSONStreamReader(source: MemoryByteSource(bytes, name: "fuzz.ndjson"), chunkSize: chunkSize)
+    if chunkSize < 0 {
+        return JSONStreamReader(source: TrickleByteSource(bytes, name: "fuzz.ndjson"), chunkSize: -chunkSize)
+    }
+    return JSONStreamReader(source: MemoryByteSource(bytes, name: "fuzz.ndjson"), chunkSize: chunkSize)
 }
 
 /// Reads every document, NDJSON style, skipping the rest of a line after an error.
@@ -59,7 +64,9 @@ func documents(_ bytes: [UInt8], chunkSize: Int, locations: Bool) -> [Event] {
 }
 
 /// Streams the elements at `path` of each document, NDJSON style.
-func elements(_ bytes: [UInt8], at path: [String], chunkSize: Int, locations: Bool) -> [Event] {
+func elements(
+    _ bytes: [UInt8], at path: [String], members: Set<String>? = nil, chunkSize: Int, locations: Bool
+) -> [Event] {
     let stream = reader(bytes, chunkSize: chunkSize)
     var events: [Event] = []
     for _ in 0...(bytes.count + 1) {
@@ -73,7 +80,7 @@ func elements(_ bytes: [UInt8], at path: [String], chunkSize: Int, locations: Bo
             break
         }
         do {
-            let outcome = try stream.streamElements(at: path, withLocations: locations) { element in
+            let outcome = try stream.streamElements(at: path, members: members, withLocations: locations) { element in
                 events.append(.element(element.index, element.value, element.location, element.locations.byPointer))
             }
             events.append(.outcome(outcome))
@@ -118,6 +125,8 @@ public func fuzzJSONStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let whole = documents(bytes, chunkSize: bigChunk, locations: true)
     let chunked = documents(bytes, chunkSize: tiny, locations: true)
     expect(whole == chunked, "chunk size \(tiny) changed the documents:\n\(summary(whole))\nvs\n\(summary(chunked))")
+    let trickled = documents(bytes, chunkSize: -16, locations: true)
+    expect(whole == trickled, "a trickling source changed the documents:\n\(summary(whole))\nvs\n\(summary(trickled))")
     let plain = documents(bytes, chunkSize: tiny, locations: false)
     expect(plain.count == whole.count, "locations changed the number of documents")
     for (withLocations, without) in zip(whole, plain) {
@@ -197,6 +206,23 @@ public func fuzzJSONStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         expect(got == expected, "elements at \(path) differ from the document's: \(summary(streamed))")
         expect(gotOutcomes.count == outcomes.count, "one outcome per document at \(path)")
+
+        // `members` keeps only those keys of object elements (the first element's first key).
+        if case .object(let first)? = expected.first, let member = first.keys.first {
+            let members: Set<String> = [member]
+            let trimmed = elements(bytes, at: path, members: members, chunkSize: tiny, locations: false)
+                .compactMap { event -> Value? in
+                    if case .element(_, let value, _, _) = event { return value }
+                    return nil
+                }
+            let expectedTrimmed = expected.map { value -> Value in
+                guard case .object(let object) = value else { return value }
+                var kept = ValueObject()
+                for entry in object.entries where members.contains(entry.key) { kept[entry.key] = entry.value }
+                return .object(kept)
+            }
+            expect(trimmed == expectedTrimmed, "members \(members) at \(path): got \(String(describing: trimmed).prefix(300)), expected \(String(describing: expectedTrimmed).prefix(300))")
+        }
         for (a, b) in zip(gotOutcomes, outcomes) {
             switch (a, b) {
             case (.notFound, .notFound): break
