@@ -8,7 +8,7 @@
 # `fuzz.log` (libFuzzer's output), and the reproducer of a finding (`crash-*`, `timeout-*`,
 # `oom-*`, `leak-*`). Inputs come from that corpus, the seeds in Fuzz/corpus/TARGET/, and
 # the recorded reproducers in Fuzz/regressions/PARSER/ (replayed first, so a bug that is not
-# fixed yet is reported again at once).
+# fixed yet is reported again at once); Fuzz/dict/TARGET.dict gives the fuzzer its tokens.
 set -u
 
 if [ $# -lt 7 ]; then
@@ -41,7 +41,9 @@ for target in "${targets[@]}"; do
     inputs=("$dir/corpus")
     [ -d "$here/corpus/$target" ] && inputs+=("$here/corpus/$target")
     [ -d "$here/regressions/$parser" ] && inputs+=("$here/regressions/$parser")
-    "$bin/$target" \
+    dict=()
+    [ -f "$here/dict/$target.dict" ] && dict=("-dict=$here/dict/$target.dict")
+    "$bin/$target" ${dict[@]+"${dict[@]}"} \
         -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb="$rss_mb" \
         -artifact_prefix="$dir/" -print_final_stats=1 ${extra[@]+"${extra[@]}"} \
         "${inputs[@]}" >"$dir/fuzz.log" 2>&1

@@ -99,13 +99,18 @@ public struct TextIndex {
     /// For each line, the index in `starts` of its first code point.
     private var lineFirst: [Int] = []
 
-    public init(_ bytes: [UInt8]) {
+    /// - Parameter xmlLineBreaks: a CR not followed by LF ends a line too (XML 1.0 §2.11, and
+    ///   libxml2's line numbers); otherwise only LF does (restmap's JSON and plist readers).
+    public init(_ bytes: [UInt8], xmlLineBreaks: Bool = false) {
         let first = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         starts.reserveCapacity(bytes.count)
         lineFirst.append(0)
         for offset in first..<max(first, bytes.count) {
             if bytes[offset] & 0xC0 != 0x80 { starts.append(offset) }
-            if bytes[offset] == 0x0A { lineFirst.append(starts.count) }
+            if bytes[offset] == 0x0A
+                || (xmlLineBreaks && bytes[offset] == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)) {
+                lineFirst.append(starts.count)
+            }
         }
     }
 

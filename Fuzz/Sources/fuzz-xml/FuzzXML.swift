@@ -132,7 +132,7 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// Every value has a location inside the input, at the `<` of its element.
 func checkLocations(_ locations: PayloadLocations, of document: Value, in bytes: [UInt8]) {
-    let text = TextIndex(bytes)
+    let text = TextIndex(bytes, xmlLineBreaks: true)
     // libxml2 works on its UTF-8 view of the document; its positions are the file's only when
     // the file is UTF-8 (or ASCII, which every ASCII-compatible encoding agrees on).
     let isASCII = bytes.allSatisfy { $0 < 0x80 }
