@@ -43,6 +43,18 @@ func stream(_ bytes: [UInt8], at path: [String], trickle: Bool, locations: Bool)
     return events
 }
 
+/// The same diagnostics, except that where the plain read gives no column (it does not track
+/// columns; e.g. its nesting error) the located read may give one.
+func sameDiagnostics(_ plain: [Diagnostic]?, _ located: [Diagnostic]?) -> Bool {
+    guard let plain, let located else { return plain == nil && located == nil }
+    guard plain.count == located.count else { return false }
+    return zip(plain, located).allSatisfy { a, b in
+        var b = b
+        if a.location?.column == nil { b.location?.column = nil }
+        return a == b
+    }
+}
+
 /// Values whose string leaves contain `text`, without recursion.
 func contains(_ text: String, in value: Value) -> Bool {
     var stack = [value]
@@ -67,7 +79,8 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         try XMLPayloadReader().readWithLocations(source(bytes, trickle: true))
     }
     expect(read.diagnostics == trickled.diagnostics, "trickling changed the outcome: \(describe(read)) vs \(describe(trickled))")
-    expect(read.diagnostics == located.diagnostics, "read and readWithLocations disagree: \(describe(read)) vs \(describe(located))")
+    expect(sameDiagnostics(read.diagnostics, located.diagnostics),
+           "read and readWithLocations disagree: \(describe(read)) vs \(describe(located))")
 
     let tight = attempt("XMLPayloadReader.read(maxDepth: \(tightDepth))") {
         try XMLPayloadReader(maxDepth: tightDepth).read(source(bytes, trickle: false))
