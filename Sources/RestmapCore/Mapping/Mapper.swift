@@ -100,7 +100,7 @@ public final class Mapper {
         }
         guard anythingFound else { return nil }
 
-        let identityKey = plan.hasIdentity ? Self.identityKey(plan.primaryKeyIndices.map { values[$0] }) : nil
+        let identityKey = plan.hasIdentity ? Self.identityKey(of: plan, values: values) : nil
         let (object, isNew) = graph.object(for: plan, identityKey: identityKey)
         if isNew {
             object.attributes = values
@@ -233,12 +233,32 @@ public final class Mapper {
 
     /// The identity key of a set of primary-key values, nil when any is missing or null.
     static func identityKey(_ values: [Value?]) -> String? {
-        var parts: [String] = []
-        parts.reserveCapacity(values.count)
-        for value in values {
-            guard let value, let key = IdentityText.key(for: value) else { return nil }
-            parts.append(key)
+        if values.count == 1 {
+            guard let value = values[0] else { return nil }
+            return IdentityText.key(for: value)
         }
-        return parts.count == 1 ? parts[0] : parts.joined(separator: "\u{1F}")
+        var key = ""
+        for (position, value) in values.enumerated() {
+            guard let value, let part = IdentityText.key(for: value) else { return nil }
+            if position > 0 { key += "\u{1F}" }
+            key += part
+        }
+        return key
+    }
+
+    /// The identity key of an object about to be mapped from `values` (attribute positions).
+    static func identityKey(of plan: EntityPlan, values: [Value?]) -> String? {
+        let indices = plan.primaryKeyIndices
+        if indices.count == 1 {
+            guard let value = values[indices[0]] else { return nil }
+            return IdentityText.key(for: value)
+        }
+        var key = ""
+        for (position, index) in indices.enumerated() {
+            guard let value = values[index], let part = IdentityText.key(for: value) else { return nil }
+            if position > 0 { key += "\u{1F}" }
+            key += part
+        }
+        return key
     }
 }

@@ -221,10 +221,24 @@ public enum IdentityText {
 
     /// `0`, `42`, `-7`: already canonical, the common case of ids.
     static func isPlainInteger(_ text: String) -> Bool {
-        var utf8 = text.utf8[...]
-        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
-        guard let first = utf8.first, first >= 48 && first <= 57 else { return false }
-        if first == 48 { return utf8.count == 1 && text != "-0" }
-        return utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+        var index = 0
+        var negative = false
+        var leadingZero = false
+        for byte in text.utf8 {
+            if index == 0 && byte == UInt8(ascii: "-") {
+                negative = true
+                index += 1
+                continue
+            }
+            guard byte >= 48 && byte <= 57 else { return false }
+            if index == (negative ? 1 : 0) {
+                leadingZero = byte == 48
+            } else if leadingZero {
+                return false
+            }
+            index += 1
+        }
+        let digits = index - (negative ? 1 : 0)
+        return digits > 0 && !(negative && leadingZero)
     }
 }
