@@ -51,7 +51,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("max-depth"), help: "Nesting deeper than this is an error (default 10000).")
     var maxDepth: Int = 10_000
 
-    @Flag(name: [.short, .long], help: "No summary line on standard error (json, junit, github reports or -o).")
+    @Flag(name: [.short, .long], help: "No summary line on standard error (printed there for json and junit reports, and with -o).")
     var quiet = false
 
     @Argument(help: "Sample files, '-' for standard input, or URI=FILE.")
@@ -97,7 +97,10 @@ struct ValidateCommand: ParsableCommand {
             destination.discard()
             throw error
         }
-        if !quiet && (report != .text || (output != nil && output != "-")) {
+        // The text and GitHub reports end with the summary line; the others, or a report
+        // written to a file, leave the job log without one unless it goes to stderr.
+        let toFile = output != nil && output != "-"
+        if !quiet && (toFile || report == .json || report == .junit) {
             Console.shared.writeError(result.summaryLine + "\n")
         }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }

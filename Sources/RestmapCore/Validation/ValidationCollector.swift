@@ -27,6 +27,8 @@ final class ValidationCollector: MappingObserver {
     private var visited = Set<String>()
     /// The plan that mapped the representation at a place.
     private var representationPlans: [String: EntityPlan] = [:]
+    /// Representations reported as unmapped: their keys are not reported again one by one.
+    private var skipped = Set<String>()
 
     // MARK: The representation being mapped
 
@@ -40,6 +42,9 @@ final class ValidationCollector: MappingObserver {
     private var pendingPointer: String?
     private var pendingReads: [Read] = []
     private var pendingMissingKey: ObjectIdentifier?
+    /// Conversion failures, reported once the object exists and can be named (`Employee/1`),
+    /// as `map` names it.
+    private var pendingFailures: [ValidationFinding] = []
 
     // MARK: Objects of the run
 
@@ -106,6 +111,7 @@ final class ValidationCollector: MappingObserver {
         consumed.removeAll(keepingCapacity: true)
         visited.removeAll(keepingCapacity: true)
         representationPlans.removeAll(keepingCapacity: true)
+        skipped.removeAll(keepingCapacity: true)
         resetPending()
     }
 
@@ -117,7 +123,7 @@ final class ValidationCollector: MappingObserver {
             document = .null
             locations = PayloadLocations()
         }
-        guard visited.contains("") else { return }
+        guard visited.contains(""), !skipped.contains("") else { return }
         let fallbackEntry = entries.first.map { ValidationFinding.ConfigEntry("path_mappings.\($0.index)", at: $0.location) }
         reportUnread(in: document, at: "", plan: representationPlans[""], fallbackEntry: fallbackEntry)
     }
@@ -129,7 +135,7 @@ final class ValidationCollector: MappingObserver {
         case .object(let object):
             for entry in object.entries {
                 let child = PayloadLocations.appending(entry.key, to: pointer)
-                if consumed.contains(child) { continue }
+                if consumed.contains(child) || skipped.contains(child) { continue }
                 if visited.contains(child) {
                     reportUnread(
                         in: entry.value, at: child, plan: representationPlans[child] ?? plan, fallbackEntry: fallbackEntry)
@@ -155,7 +161,7 @@ final class ValidationCollector: MappingObserver {
             // (no matcher took it) or is null.
             for (index, element) in elements.enumerated() {
                 let child = PayloadLocations.appending(index, to: pointer)
-                if visited.contains(child) && !consumed.contains(child) {
+                if visited.contains(child) && !consumed.contains(child) && !skipped.contains(child) {
                     reportUnread(in: element, at: child, plan: representationPlans[child] ?? plan, fallbackEntry: fallbackEntry)
                 }
             }
@@ -263,6 +269,7 @@ final class ValidationCollector: MappingObserver {
             ValidationFinding(
                 .unmappedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
                 config: plan.flatMap { planEntries[ObjectIdentifier($0)] }))
+        if let pointer = origin.pointer { skipped.insert(pointer) }
         resetPending()
     }
 
@@ -306,9 +313,9 @@ final class ValidationCollector: MappingObserver {
         origin: Mapper.Origin
     ) {
         let attribute = plan.mapping.attributes[index]
-        add(
+        pendingFailures.append(
             ValidationFinding(
-                .conversionFailed, .error, "\(plan.name).\(attribute.destination) not set: \(reason)",
+                .conversionFailed, .error, "\(attribute.destination) not set: \(reason)",
                 at: location(pointer ?? origin.pointer, origin: origin), pointer: pointer ?? origin.pointer,
                 config: attributeEntry(plan, index)))
     }
@@ -328,6 +335,11 @@ final class ValidationCollector: MappingObserver {
             if representationPlans[pointer] == nil { representationPlans[pointer] = object.plan }
         }
         if pendingMissingKey == id { reportMissingKey(object, origin: origin) }
+        for var failure in pendingFailures {
+            failure.message = "\(object.id): " + failure.message
+            add(failure)
+        }
+        pendingFailures.removeAll()
         resetPending()
     }
 
@@ -448,6 +460,12 @@ final class ValidationCollector: MappingObserver {
     }
 
     private func resetPending() {
+        // Failures of a representation that made no object: named by the entity.
+        for var failure in pendingFailures {
+            failure.message = "\(pendingPlan?.name ?? "object"): " + failure.message
+            add(failure)
+        }
+        pendingFailures.removeAll()
         pendingPlan = nil
         pendingPointer = nil
         pendingReads.removeAll(keepingCapacity: true)

@@ -115,6 +115,12 @@ extension ValidationFinding.Kind {
     }
 }
 
+extension ValidationFinding.Kind {
+    /// Kinds whose message tells occurrences apart in a way worth keeping (an object no
+    /// matcher takes says what its matcher key holds): they fold only with equal messages.
+    var foldsByMessage: Bool { self == .unmatchedObject }
+}
+
 /// Collects one sample's findings, folding repeats: findings of one kind about one config
 /// entry at the same place of the payload's shape (`/employees_list/*/nickname`) count as
 /// one, reported at the first occurrence — so a drifting key in 1,000 array elements is one
@@ -141,7 +147,7 @@ struct FindingAccumulator {
         let key = Key(
             kind: finding.kind, severity: finding.severity, shape: shape,
             config: finding.configEntry.map { "\($0.name)@\($0.location.description)" } ?? "",
-            message: finding.pointer == nil ? finding.message : "")
+            message: finding.pointer == nil || finding.kind.foldsByMessage ? finding.message : "")
         if let position = positions[key] {
             findings[position].count += 1
         } else {
