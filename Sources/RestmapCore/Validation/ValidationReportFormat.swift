@@ -29,11 +29,16 @@ extension SampleResult {
     var headline: String {
         var text = (passed ? "PASS " : "FAIL ") + title
         let errors = count(.error), warnings = count(.warning)
-        let expected = findings.filter { $0.expectedSeverity != nil }.count
-        let notes = count(.note) - expected
+        let expected = findings.filter { $0.expectedSeverity != nil }
+        let notes = count(.note) - expected.count
         var parts: [String] = []
         if expectation == .error && passed {
-            parts.append("failed as expected with \(ValidationReport.plural(expected, "finding"))")
+            let expectedErrors = expected.filter { $0.expectedSeverity == .error }.count
+            let expectedWarnings = expected.count - expectedErrors
+            var what: [String] = []
+            if expectedErrors > 0 { what.append(ValidationReport.plural(expectedErrors, "error")) }
+            if expectedWarnings > 0 { what.append(ValidationReport.plural(expectedWarnings, "warning")) }
+            parts.append("failed as expected (\(what.joined(separator: ", ")))")
         }
         if errors > 0 { parts.append(ValidationReport.plural(errors, "error")) }
         if warnings > 0 { parts.append(ValidationReport.plural(warnings, "warning")) }
