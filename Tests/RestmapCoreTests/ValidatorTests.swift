@@ -448,6 +448,22 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(try F.validate(samples, options: options).samples.count, 2)
     }
 
+    /// Samples are held whole with their locations: an oversized one is one clear finding,
+    /// also as NDJSON (where a bad line is otherwise skipped and reading goes on).
+    func testOversizedSamplesAreRefused() throws {
+        var options = ValidationOptions()
+        options.maxSampleSize = 1 << 20
+        let line = #"{"employees": [{"kind": "employee", "id": 1, "name": "Ann", "dept_id": 10, "salary": 1}]}"# + "\n"
+        let text = String(repeating: line, count: (2 << 20) / line.utf8.count)
+        let report = try F.validate([F.sample("big.ndjson", "/employees", text)], options: options)
+        // Lines read before the limit keep their findings; the limit is reported once.
+        XCTAssertEqual(
+            F.lines(report.samples[0]).first,
+            "big.ndjson: error: the sample is larger than 1 MiB: validate reads a sample whole to locate its findings; trim it (map streams inputs of any size)")
+        XCTAssertEqual(report.samples[0].findings.filter { $0.kind == .parseError }.count, 1)
+        XCTAssertFalse(report.passed)
+    }
+
     func testXMLSamplesAreNotYetSupported() throws {
         let report = try F.validate([F.sample("e.xml", "/employees", "<employees/>")])
         XCTAssertEqual(F.lines(report.samples[0]), ["e.xml: error: XML samples: not yet supported by validate"])

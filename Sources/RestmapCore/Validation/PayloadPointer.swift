@@ -42,14 +42,26 @@ enum PayloadPointer {
 
     /// The proper ancestors of `pointer`, the root (`""`) included: `/a/0/b` → `""`, `/a`, `/a/0`.
     static func ancestors(of pointer: String) -> [String] {
-        guard !pointer.isEmpty else { return [] }
-        var result = [""]
-        var index = pointer.index(after: pointer.startIndex)
-        while let slash = pointer[index...].firstIndex(of: "/") {
-            result.append(String(pointer[..<slash]))
-            index = pointer.index(after: slash)
+        var result: [String] = []
+        forEachAncestor(of: pointer) { result.append($0); return true }
+        return result.reversed()
+    }
+
+    /// Calls `body` with the proper ancestors of `pointer`, nearest first (`/a/0`, `/a`, `""`),
+    /// until it returns false.
+    static func forEachAncestor(of pointer: String, _ body: (String) -> Bool) {
+        guard !pointer.isEmpty else { return }
+        var end = pointer.endIndex
+        while let slash = pointer[..<end].lastIndex(of: "/") {
+            if !body(String(pointer[..<slash])) { return }
+            end = slash
         }
-        return result
+    }
+
+    /// The parent of a non-root pointer and its last reference token, still escaped.
+    static func split(_ pointer: String) -> (parent: String, token: Substring)? {
+        guard let slash = pointer.lastIndex(of: "/") else { return nil }
+        return (String(pointer[..<slash]), pointer[pointer.index(after: slash)...])
     }
 
     /// The pointer with every array index replaced by `*`: the place in the payload's shape

@@ -29,6 +29,8 @@ final class ValidationCollector: MappingObserver {
     private var representationPlans: [String: EntityPlan] = [:]
     /// Representations reported as unmapped: their keys are not reported again one by one.
     private var skipped = Set<String>()
+    private var cachedParentPointer: String?
+    private var cachedParent: Value?
 
     // MARK: The representation being mapped
 
@@ -59,6 +61,25 @@ final class ValidationCollector: MappingObserver {
     private var attributeSites: [ObjectIdentifier: [Int: Site]] = [:]
     /// Where each object was last mapped from.
     private var objectSites: [ObjectIdentifier: Site] = [:]
+    /// Which sites each plan's objects need: every attribute when the entity has identity
+    /// (a later representation may conflict), connection sources (a connection may fail);
+    /// nothing else, so that a big sample of plain objects does not keep a site per value.
+    private var siteMasks: [ObjectIdentifier: (attributes: [Bool], object: Bool)] = [:]
+
+    private func siteMask(_ plan: EntityPlan) -> (attributes: [Bool], object: Bool) {
+        if let mask = siteMasks[ObjectIdentifier(plan)] { return mask }
+        var attributes = Array(repeating: plan.hasIdentity, count: plan.mapping.attributes.count)
+        var hasConnections = false
+        for relationship in plan.mapping.relationships {
+            for pair in relationship.connection ?? [] {
+                hasConnections = true
+                if let index = plan.attributeIndex[pair.sourceAttribute.value] { attributes[index] = true }
+            }
+        }
+        let mask = (attributes, hasConnections)
+        siteMasks[ObjectIdentifier(plan)] = mask
+        return mask
+    }
 
     init(plans: MappingPlans, coverage: CoverageTracker?) {
         self.plans = plans
@@ -112,6 +133,8 @@ final class ValidationCollector: MappingObserver {
         visited.removeAll(keepingCapacity: true)
         representationPlans.removeAll(keepingCapacity: true)
         skipped.removeAll(keepingCapacity: true)
+        cachedParentPointer = nil
+        cachedParent = nil
         resetPending()
     }
 
@@ -122,26 +145,46 @@ final class ValidationCollector: MappingObserver {
         defer {
             document = .null
             locations = PayloadLocations()
+            cachedParentPointer = nil
+            cachedParent = nil
         }
         guard visited.contains(""), !skipped.contains("") else { return }
         let fallbackEntry = entries.first.map { ValidationFinding.ConfigEntry("path_mappings.\($0.index)", at: $0.location) }
-        reportUnread(in: document, at: "", plan: representationPlans[""], fallbackEntry: fallbackEntry)
+        var walk = UnreadWalk(fallbackEntry: fallbackEntry)
+        reportUnread(in: document, at: "", shape: "", plan: representationPlans[""], walk: &walk)
+        for key in walk.order {
+            var (finding, count) = walk.folded[key]!
+            finding.count = count
+            add(finding)
+        }
     }
 
-    private func reportUnread(
-        in value: Value, at pointer: String, plan: EntityPlan?, fallbackEntry: ValidationFinding.ConfigEntry?
-    ) {
+    /// The unread keys of one document, folded by place of the payload's shape as they are
+    /// found (a thousand elements make one finding, not a thousand).
+    private struct UnreadWalk {
+        var fallbackEntry: ValidationFinding.ConfigEntry?
+        var folded: [String: (ValidationFinding, Int)] = [:]
+        var order: [String] = []
+    }
+
+    private func reportUnread(in value: Value, at pointer: String, shape: String, plan: EntityPlan?, walk: inout UnreadWalk) {
         switch value {
         case .object(let object):
             for entry in object.entries {
                 let child = PayloadLocations.appending(entry.key, to: pointer)
                 if consumed.contains(child) || skipped.contains(child) { continue }
+                let childShape = PayloadLocations.appending(entry.key, to: shape)
                 if visited.contains(child) {
                     reportUnread(
-                        in: entry.value, at: child, plan: representationPlans[child] ?? plan, fallbackEntry: fallbackEntry)
+                        in: entry.value, at: child, shape: childShape, plan: representationPlans[child] ?? plan, walk: &walk)
                     continue
                 }
-                let place = PayloadPointer.displayPath(child)
+                let key = childShape + "\u{1}" + (plan?.name ?? "")
+                if walk.folded[key] != nil {
+                    walk.folded[key]!.1 += 1
+                    continue
+                }
+                let place = PayloadPointer.displayPath(childShape)
                 let at = place == entry.key ? "" : " (at \(place))"
                 let message: String
                 let config: ValidationFinding.ConfigEntry?
@@ -150,19 +193,22 @@ final class ValidationCollector: MappingObserver {
                     config = planEntries[ObjectIdentifier(plan)]
                 } else {
                     message = "key '\(entry.key)' is never read by the config\(at)"
-                    config = fallbackEntry
+                    config = walk.fallbackEntry
                 }
-                add(
-                    ValidationFinding(
-                        .unreadKey, .note, message, at: location(child), pointer: child, config: config))
+                walk.order.append(key)
+                walk.folded[key] = (
+                    ValidationFinding(.unreadKey, .note, message, at: location(child), pointer: child, config: config), 1
+                )
             }
         case .array(let elements):
             // Elements are not keys: one the config never looked into was reported already
             // (no matcher took it) or is null.
+            let childShape = shape + "/*"
             for (index, element) in elements.enumerated() {
                 let child = PayloadLocations.appending(index, to: pointer)
                 if visited.contains(child) && !consumed.contains(child) && !skipped.contains(child) {
-                    reportUnread(in: element, at: child, plan: representationPlans[child] ?? plan, fallbackEntry: fallbackEntry)
+                    reportUnread(
+                        in: element, at: child, shape: childShape, plan: representationPlans[child] ?? plan, walk: &walk)
                 }
             }
         default:
@@ -216,9 +262,9 @@ final class ValidationCollector: MappingObserver {
     func matcherTook(pathIndex: Int, matcherIndex: Int, origin: Mapper.Origin) {
         coverage?.record(.matcher(path: pathIndex, matcher: matcherIndex))
         // The keys the entry's matchers compare are read by the config.
-        guard let entry = pathMappings[pathIndex], let pointer = origin.pointer,
-            let element = PayloadPointer.value(at: pointer, in: document)
-        else { return }
+        guard let entry = pathMappings[pathIndex], let pointer = origin.pointer, let element = value(at: pointer) else {
+            return
+        }
         for matcher in entry.matchers {
             guard case .keyed(let keyPath, _, _) = matcher.kind else { continue }
             var places: [String] = []
@@ -229,7 +275,7 @@ final class ValidationCollector: MappingObserver {
 
     func representationUnmatched(pathIndex: Int, origin: Mapper.Origin) {
         guard let entry = pathMappings[pathIndex] else { return }
-        let element = origin.pointer.flatMap { PayloadPointer.value(at: $0, in: document) }
+        let element = origin.pointer.flatMap { value(at: $0) }
         var message = "no matcher of path_mappings.\(pathIndex) ('\(entry.uri.value.text)') takes this \(element?.kindName ?? "object")"
         if let element {
             var order: [KeyPath] = []
@@ -284,7 +330,7 @@ final class ValidationCollector: MappingObserver {
         coverage?.record(.attribute(ObjectIdentifier(plan), index))
         if let pointer {
             consume(pointer)
-        } else if let base = origin.pointer, let representation = PayloadPointer.value(at: base, in: document) {
+        } else if let base = origin.pointer, let representation = value(at: base) {
             // A fan-out over an array or a collection operator: every place it looked at.
             var places: [String] = []
             PayloadPointer.placesRead(
@@ -296,7 +342,7 @@ final class ValidationCollector: MappingObserver {
     func relationshipRead(plan: EntityPlan, index: Int, found: Bool, origin: Mapper.Origin) {
         guard found else { return }
         coverage?.record(.relationship(ObjectIdentifier(plan), index))
-        guard let base = origin.pointer, let representation = PayloadPointer.value(at: base, in: document) else { return }
+        guard let base = origin.pointer, let representation = value(at: base) else { return }
         let source = plan.mapping.relationships[index].source
         guard let read = KeyValueCoding.locatedValue(at: source, in: representation, pointer: base) else { return }
         guard let pointer = read.pointer else {
@@ -322,14 +368,17 @@ final class ValidationCollector: MappingObserver {
 
     func objectMapped(_ object: MappedObject, isNew: Bool, origin: Mapper.Origin) {
         let id = ObjectIdentifier(object)
-        if pendingPlan === object.plan && pendingPointer == origin.pointer {
-            for read in pendingReads where read.found {
+        let wanted = siteMask(object.plan)
+        if pendingPlan === object.plan && pendingPointer == origin.pointer && wanted.attributes.contains(true) {
+            for read in pendingReads where read.found && wanted.attributes[read.index] {
                 attributeSites[id, default: [:]][read.index] = Site(
                     sample: sample, location: location(read.pointer ?? origin.pointer, origin: origin),
                     pointer: read.pointer ?? origin.pointer)
             }
         }
-        objectSites[id] = Site(sample: sample, location: location(origin.pointer, origin: origin), pointer: origin.pointer)
+        if wanted.object {
+            objectSites[id] = Site(sample: sample, location: location(origin.pointer, origin: origin), pointer: origin.pointer)
+        }
         if let pointer = origin.pointer {
             markVisited(pointer)
             if representationPlans[pointer] == nil { representationPlans[pointer] = object.plan }
@@ -482,9 +531,27 @@ final class ValidationCollector: MappingObserver {
         markAncestorsVisited(pointer)
     }
 
+    /// Ancestors of a visited place are visited; once one is known, so are its own.
     private func markAncestorsVisited(_ pointer: String) {
-        for ancestor in PayloadPointer.ancestors(of: pointer).reversed() {
-            if !visited.insert(ancestor).inserted { break }
+        PayloadPointer.forEachAncestor(of: pointer) { visited.insert($0).inserted }
+    }
+
+    /// The value at `pointer` in the document. Elements of one array come one after another:
+    /// the array is kept, so that finding each is one step, not a walk from the root.
+    private func value(at pointer: String) -> Value? {
+        guard let (parent, token) = PayloadPointer.split(pointer) else { return document }
+        if parent != cachedParentPointer {
+            cachedParentPointer = parent
+            cachedParent = PayloadPointer.value(at: parent, in: document)
+        }
+        switch cachedParent {
+        case .array(let elements)?:
+            guard let index = KeyPath.arrayIndex(String(token)), index < elements.count else { return nil }
+            return elements[index]
+        case .object?:
+            return PayloadPointer.value(at: pointer, in: document)
+        default:
+            return nil
         }
     }
 

@@ -149,7 +149,7 @@ struct FindingAccumulator {
             config: finding.configEntry.map { "\($0.name)@\($0.location.description)" } ?? "",
             message: finding.pointer == nil || finding.kind.foldsByMessage ? finding.message : "")
         if let position = positions[key] {
-            findings[position].count += 1
+            findings[position].count += finding.count
         } else {
             positions[key] = findings.count
             findings.append(finding)

@@ -67,6 +67,10 @@ public struct ValidationOptions: Sendable {
     public var defaultPath: String?
     /// The status of samples that carry none (`--status`).
     public var defaultStatus: Int?
+    /// A sample larger than this is refused with a finding: validation holds each sample
+    /// whole, with the location of every value (measured: about 45 bytes of memory per
+    /// payload byte, so 32 MiB stays under 1.5 GB).
+    public var maxSampleSize = 32 << 20
 
     public init() {}
 

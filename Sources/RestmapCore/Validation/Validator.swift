@@ -181,7 +181,7 @@ extension Validator {
                 case .file(let path): source = try FileByteSource(path: path)
                 case .source(let given): source = given
                 }
-                let peekable = PeekableByteSource(source)
+                let peekable = PeekableByteSource(LimitedByteSource(source, limit: options.maxSampleSize))
                 var format = options.inputFormat
                 if format == .auto {
                     format = try peekable.firstSignificantByte() == UInt8(ascii: "<") ? .xml : .auto
@@ -196,6 +196,13 @@ extension Validator {
                 }
             } catch let error as RestmapError {
                 state.reportParse(error, to: collector)
+            } catch let error as LimitedByteSource.LimitExceeded {
+                state.parseFailed = true
+                collector.add(
+                    ValidationFinding(
+                        .parseError, .error,
+                        "the sample is larger than \(error.limit >> 20) MiB: validate reads a sample whole to locate its findings; trim it (map streams inputs of any size)",
+                        at: .file(sample.name)))
             } catch {
                 collector.add(ValidationFinding(.parseError, .error, "\(error)", at: .file(sample.name)))
             }
@@ -307,5 +314,33 @@ extension Validator.Route {
     var isErrors: Bool {
         if case .errors = self { return true }
         return false
+    }
+}
+
+/// Refuses to read more than `limit` bytes: `validate` holds a sample whole, with the
+/// location of every value, and a sample of gigabytes must end in a clear finding, not in
+/// exhausted memory.
+final class LimitedByteSource: ByteSource {
+    struct LimitExceeded: Error {
+        var limit: Int
+    }
+
+    private let base: ByteSource
+    let limit: Int
+    private var total = 0
+
+    init(_ base: ByteSource, limit: Int) {
+        self.base = base
+        self.limit = limit
+    }
+
+    var name: String { base.name }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard total <= limit else { throw LimitExceeded(limit: limit) }
+        let count = try base.read(into: buffer)
+        total += count
+        if total > limit { throw LimitExceeded(limit: limit) }
+        return count
     }
 }
