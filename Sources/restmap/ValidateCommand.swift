@@ -24,37 +24,37 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "The request path of samples that carry none (URI=FILE, a manifest 'path').")
+    @Option(name: .long, help: ArgumentHelp("The request path of samples that carry none (URI=FILE, a manifest 'path').", valueName: "uri"))
     var path: String?
 
-    @Option(name: .long, help: "A manifest: a plist or JSON array of {file, path, status?, expect?}.")
+    @Option(name: .long, help: ArgumentHelp("A plist or JSON array of {file, path, status?, expect?}; files relative to it.", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "The HTTP status of samples that carry none; 4xx/5xx map with error_mappings.")
+    @Option(name: .long, help: ArgumentHelp("The HTTP status of samples that carry none; 4xx/5xx map with error_mappings.", valueName: "code"))
     var status: Int?
 
-    @Option(name: .long, help: "text (default), json, junit or github (workflow annotations).")
+    @Option(name: .long, help: "text, json, junit (JUnit XML) or github (GitHub Actions annotations).")
     var report: ValidationReportFormat = .text
 
-    @Option(name: [.short, .long], help: "Write the report to FILE (replaced atomically).")
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE (atomically; also when the run fails).", valueName: "file"))
     var output: String?
 
     @Flag(name: .long, help: "Warnings fail samples too.")
     var strict = false
 
-    @Option(name: .customLong("min-coverage"), help: "Fail when config coverage is below PCT percent (0-100).")
+    @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail when config coverage is below this percentage (0-100).", valueName: "pct"))
     var minCoverage: String?
 
-    @Option(name: .customLong("input-format"), help: "auto (default), json, ndjson or xml.")
+    @Option(name: .customLong("input-format"), help: "auto: XML when a sample starts with <, NDJSON when it holds several JSON values, else JSON.")
     var inputFormat: MapOptions.InputFormat = .auto
 
-    @Option(name: .customLong("max-depth"), help: "Nesting deeper than this is an error (default 10000).")
+    @Option(name: .customLong("max-depth"), help: "Payload nesting deeper than this is an error.")
     var maxDepth: Int = 10_000
 
     @Flag(name: [.short, .long], help: "No summary line on standard error (printed there for json and junit reports, and with -o).")
     var quiet = false
 
-    @Argument(help: "Sample files, '-' for standard input, or URI=FILE.")
+    @Argument(help: ArgumentHelp("Sample files, '-' for standard input, or URI=FILE.", valueName: "sample"))
     var samples: [String] = []
 
     func validate() throws {
