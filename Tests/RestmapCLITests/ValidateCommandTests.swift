@@ -52,8 +52,10 @@ final class ValidateCommandTests: XCTestCase {
             result.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") },
             [
                 "PASS Samples/employees/departments.json (/departments)",
-                "PASS Samples/employees/employees.json (/employees): 1 warning, 2 notes",
+                "PASS Samples/employees/employees.json (/employees): 1 warning, 1 note",
                 "PASS Samples/employees/employee-1234.json (/employees/1234): 1 warning, 2 notes",
+                "PASS Samples/employees/departments.xml (/departments.xml)",
+                "PASS Samples/employees/employees.xml (/employees.xml): 2 warnings, 2 notes",
                 "PASS Samples/validation/employees-pages.ndjson (/employees): 2 notes",
                 "PASS Samples/validation/employee-not-found.json (/employees/9999, status 404)",
                 "PASS Samples/validation/employee-without-id.json (/employees/77, expect error): failed as expected (1 error), 2 notes",
@@ -61,10 +63,10 @@ final class ValidateCommandTests: XCTestCase {
             ])
         XCTAssertTrue(
             result.stdout.contains(
-                "\ncoverage 100.0% (15 of 15 config entries exercised: attribute mappings 7/7, relationships 2/2, matchers 3/3, path mappings 3/3)\n"))
+                "\ncoverage 100.0% (19 of 19 config entries exercised: attribute mappings 7/7, relationships 2/2, matchers 5/5, path mappings 5/5)\n"))
         XCTAssertEqual(
             lastLine(result.stdout),
-            "validate: 7 samples, 7 passed, 0 failed; 0 errors, 2 warnings, 10 notes; coverage 100.0% — ok")
+            "validate: 9 samples, 9 passed, 0 failed; 0 errors, 4 warnings, 11 notes; coverage 100.0% — ok")
     }
 
     // MARK: - Exit codes

@@ -29,8 +29,9 @@ public struct ValidationFinding: Sendable, Equatable {
         case conflictingDuplicate = "conflicting-duplicate"
         /// A payload key the config never reads (API drift). Note.
         case unreadKey = "unread-key"
-        /// Something else the mapper reported while mapping the sample (a matcher key path
-        /// that reaches an array, elements that are not objects, ...). Its own severity.
+        /// Something else the reader or the mapper reported about the sample (an external XML
+        /// entity not loaded, a matcher key path that reaches an array, elements that are not
+        /// objects, ...). Its own severity.
         case mapping = "mapping"
         /// A negative sample (`expect: error`) that has no errors. Error.
         case expectationNotMet = "expectation-not-met"

@@ -188,16 +188,17 @@ extension Validator {
                 }
                 switch format {
                 case .xml:
-                    // TODO(xml-merge): read with XMLPayloadReader(maxDepth:diagnostics:).readWithLocations(peekable)
-                    // and hand the document to `map(_:locations:start:state:)`, as for JSON.
-                    throw RestmapError.data("XML samples: not yet supported by validate", at: .file(sample.name))
+                    // Warnings of the reader (external entities not loaded) belong to the sample.
+                    let reader = XMLPayloadReader(maxDepth: options.maxDepth, diagnostics: mapper.log)
+                    let (value, locations) = try reader.readWithLocations(peekable)
+                    map(value, locations: locations, state: &state)
                 case .json, .ndjson, .auto:
                     try readJSON(peekable, format: format, state: &state)
                 }
+                judgeNothingMapped(&state)
             } catch let error as RestmapError {
                 state.reportParse(error, to: collector)
             } catch let error as LimitedByteSource.LimitExceeded {
-                state.parseFailed = true
                 collector.add(
                     ValidationFinding(
                         .parseError, .error,
@@ -206,7 +207,6 @@ extension Validator {
             } catch {
                 collector.add(ValidationFinding(.parseError, .error, "\(error)", at: .file(sample.name)))
             }
-            finishSample(&state)
         }
 
         /// JSON or NDJSON, one document after another, as `map` reads them: several
@@ -217,7 +217,7 @@ extension Validator {
             repeat {
                 do {
                     guard let document = try reader.nextValue(withLocations: true) else { break }
-                    map(document.value, locations: document.locations, start: document.location, state: &state)
+                    map(document.value, locations: document.locations, state: &state)
                 } catch let error as RestmapError where error.kind == .data && (format == .ndjson || documentIndex > 0) {
                     state.reportParse(error, to: collector)
                     try reader.skipLine()
@@ -234,8 +234,8 @@ extension Validator {
             }
         }
 
-        /// Maps one document (a JSON file, an NDJSON line) of the sample.
-        func map(_ value: Value, locations: PayloadLocations, start: SourceLocation, state: inout SampleState) {
+        /// Maps one document (a JSON or XML file, an NDJSON line) of the sample.
+        func map(_ value: Value, locations: PayloadLocations, state: inout SampleState) {
             collector.beginDocument(value, locations: locations)
             let origin = Mapper.Origin(input: state.name, pointer: "", locations: locations)
             let outcome: PayloadMapper.Outcome
@@ -244,39 +244,37 @@ extension Validator {
             } else {
                 outcome = payloadMapper.map(value, entries: state.entries, origin: origin) { _ in }
             }
-            state.mapped += outcome.mappedCount
+            state.outcome.merge(outcome)
+            if state.documents == 0 { state.firstRootKeys = value.objectKeys }
             state.documents += 1
-            if outcome.mappedCount == 0 && !(outcome.containerFound && outcome.representationCount == 0) {
-                state.nothingMappedReported = true
-                collector.add(nothingMapped(outcome, rootKeys: value.objectKeys, at: start, state: state))
-            }
             collector.endDocument(entries: state.entries)
         }
 
-        /// SPEC §1.4's "nothing mapped", worded as `map` words it.
-        private func nothingMapped(
-            _ outcome: PayloadMapper.Outcome, rootKeys: [String], at location: SourceLocation, state: SampleState
-        ) -> ValidationFinding {
-            let searched = outcome.searchedKeyPaths.map { $0.isEmpty ? "(root)" : $0 }
-            var message = "no mappable object representations were found at the key paths searched (\(searched.joined(separator: ", ")))"
+        /// SPEC §1.4's "nothing mapped", judged over the whole sample (all NDJSON lines) and
+        /// worded as `map` words it; a sample whose collections were all empty mapped nothing
+        /// either.
+        private func judgeNothingMapped(_ state: inout SampleState) {
+            let outcome = state.outcome
+            guard state.documents > 0, outcome.mappedCount == 0 else { return }
+            let severity: Diagnostic.Severity = state.errorStatus ? .warning : .error
+            let config = state.configEntry(definitions)
+            if outcome.containerFound && outcome.representationCount == 0 {
+                collector.add(
+                    ValidationFinding(
+                        .nothingMapped, severity, "nothing was mapped: the collections at the key paths searched were empty",
+                        at: .file(state.name), config: config))
+                return
+            }
+            var searched: [String] = []
+            for keyPath in outcome.searchedKeyPaths where !searched.contains(keyPath) { searched.append(keyPath) }
+            var message = "no mappable object representations were found at the key paths searched (\(searched.map { $0.isEmpty ? "(root)" : $0 }.joined(separator: ", ")))"
             if outcome.containerFound {
                 message += "; \(outcome.representationCount) representation\(outcome.representationCount == 1 ? " was" : "s were") found but none was taken by a matcher or carried a mapped value"
-            } else if !rootKeys.isEmpty {
-                let sorted = rootKeys.sorted { $0.lowercased() < $1.lowercased() }
+            } else if !state.firstRootKeys.isEmpty {
+                let sorted = state.firstRootKeys.sorted { $0.lowercased() < $1.lowercased() }
                 message += "; the payload has \(sorted.joined(separator: ", "))"
             }
-            return ValidationFinding(
-                .nothingMapped, state.errorStatus ? .warning : .error, message, at: location, config: state.configEntry(definitions))
-        }
-
-        /// A sample whose documents held only empty collections mapped nothing either.
-        private func finishSample(_ state: inout SampleState) {
-            guard state.mapped == 0, !state.nothingMappedReported, !state.parseFailed, state.documents > 0 else { return }
-            collector.add(
-                ValidationFinding(
-                    .nothingMapped, state.errorStatus ? .warning : .error,
-                    "nothing was mapped: the collections at the key paths searched were empty", at: .file(state.name),
-                    config: state.configEntry(definitions)))
+            collector.add(ValidationFinding(.nothingMapped, severity, message, at: .file(state.name), config: config))
         }
     }
 
@@ -285,13 +283,12 @@ extension Validator {
         var name: String
         var entries: [PathMapping]
         var errorStatus: Bool
-        var mapped = 0
+        /// What the sample's documents came to, together.
+        var outcome = PayloadMapper.Outcome()
+        var firstRootKeys: [String] = []
         var documents = 0
-        var nothingMappedReported = false
-        var parseFailed = false
 
-        mutating func reportParse(_ error: RestmapError, to collector: ValidationCollector) {
-            parseFailed = true
+        func reportParse(_ error: RestmapError, to collector: ValidationCollector) {
             for diagnostic in error.diagnostics {
                 collector.add(
                     ValidationFinding(
