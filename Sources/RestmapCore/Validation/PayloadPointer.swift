@@ -40,13 +40,6 @@ enum PayloadPointer {
         return current
     }
 
-    /// The proper ancestors of `pointer`, the root (`""`) included: `/a/0/b` → `""`, `/a`, `/a/0`.
-    static func ancestors(of pointer: String) -> [String] {
-        var result: [String] = []
-        forEachAncestor(of: pointer) { result.append($0); return true }
-        return result.reversed()
-    }
-
     /// Calls `body` with the proper ancestors of `pointer`, nearest first (`/a/0`, `/a`, `""`),
     /// until it returns false.
     static func forEachAncestor(of pointer: String, _ body: (String) -> Bool) {

@@ -46,12 +46,6 @@ public struct ValidationSample {
     public static func file(_ path: String, requestPath: String? = nil, status: Int? = nil) -> ValidationSample {
         ValidationSample(input: .file(path), name: path, requestPath: requestPath, status: status)
     }
-
-    /// True when the status selects the error mapping.
-    var isErrorStatus: Bool {
-        guard let status else { return false }
-        return (400...599).contains(status)
-    }
 }
 
 /// How `restmap validate` runs.
