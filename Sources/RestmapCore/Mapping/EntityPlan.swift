@@ -30,7 +30,7 @@ public final class EntityPlan {
     /// linter rejects).
     public internal(set) var targets: [EntityPlan?] = []
     /// Connections resolved to attribute positions, filled in with the targets.
-    internal(set) var connections: [ConnectionPlan] = []
+    var connections: [ConnectionPlan] = []
     /// Relationship positions that are nested (not connections), in config order.
     public let nestedRelationshipIndices: [Int]
     public let isPlain: Bool
