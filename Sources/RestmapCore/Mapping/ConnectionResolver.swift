@@ -22,7 +22,7 @@ public struct ConnectionResolver {
                     // The common case, one attribute pair: no arrays built per object.
                     guard let source = object.attribute(connection.sourceIndices[0]) else { continue }
                     if source == .null {
-                        object.relationships[index] = .unset
+                        object.setRelationship(index, .unset)
                         continue
                     }
                     sources = [source]
@@ -31,7 +31,7 @@ public struct ConnectionResolver {
                     // Never mapped: the relationship stays as it is.
                     guard sources.contains(where: { $0 != nil }) else { continue }
                     if sources.allSatisfy({ $0 == nil || $0 == .null }) {
-                        object.relationships[index] = .unset
+                        object.setRelationship(index, .unset)
                         continue
                     }
                 }
@@ -73,11 +73,11 @@ public struct ConnectionResolver {
                         object, relationship: index, matched: !matches.isEmpty, sourceDescription: Self.describe(sources))
                 }
                 if matches.isEmpty {
-                    object.relationships[index] = .unset
+                    object.setRelationship(index, .unset)
                 } else if connection.cardinality == .toMany || (isArray && connection.cardinality != .toOne) {
-                    object.relationships[index] = .many(matches)
+                    object.setRelationship(index, .many(matches))
                 } else {
-                    object.relationships[index] = .one(matches[0])
+                    object.setRelationship(index, .one(matches[0]))
                 }
             }
         }

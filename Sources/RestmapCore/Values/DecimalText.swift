@@ -221,24 +221,19 @@ public enum IdentityText {
 
     /// `0`, `42`, `-7`: already canonical, the common case of ids.
     static func isPlainInteger(_ text: String) -> Bool {
-        var index = 0
-        var negative = false
-        var leadingZero = false
-        for byte in text.utf8 {
-            if index == 0 && byte == UInt8(ascii: "-") {
-                negative = true
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            if bytes.first == UInt8(ascii: "-") { index = 1 }
+            let digits = bytes.count - index
+            guard digits > 0 else { return false }
+            if bytes[index] == UInt8(ascii: "0") { return digits == 1 && index == 0 }
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte >= 48 && byte <= 57 else { return false }
                 index += 1
-                continue
             }
-            guard byte >= 48 && byte <= 57 else { return false }
-            if index == (negative ? 1 : 0) {
-                leadingZero = byte == 48
-            } else if leadingZero {
-                return false
-            }
-            index += 1
+            return true
         }
-        let digits = index - (negative ? 1 : 0)
-        return digits > 0 && !(negative && leadingZero)
     }
 }
