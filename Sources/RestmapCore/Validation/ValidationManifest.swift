@@ -126,30 +126,7 @@ public struct ValidationManifest {
 
     /// The manifest as a located tree: binary plist, XML plist or JSON by its first bytes.
     private func document(_ bytes: [UInt8], file: String) throws -> PlistNode {
-        if BinaryPlistReader.looksBinary(bytes) {
-            return try BinaryPlistReader().read(bytes, file: file)
-        }
-        var index = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        guard index < bytes.count else {
-            throw RestmapError.usage("the manifest is empty", at: SourceLocation(file: file, line: 1, column: 1))
-        }
-        switch bytes[index] {
-        case UInt8(ascii: "<"):
-            return try XMLPlistReader().read(bytes, file: file)
-        case UInt8(ascii: "["), UInt8(ascii: "{"):
-            do {
-                return try JSONReader.plist(from: bytes, file: file)
-            } catch let error as RestmapError {
-                throw RestmapError(.usage, diagnostics: error.diagnostics)
-            }
-        default:
-            let location = LineTable(bytes).position(ofByte: index)
-            throw RestmapError.usage(
-                "the manifest is neither a property list (XML or binary) nor JSON",
-                at: SourceLocation(file: file, line: location.line, column: location.column))
-        }
+        try ConfigDocumentReader().parse(bytes, file: file, document: "manifest")
     }
 
     /// The directory part of `path` (`Samples/manifest.json` → `Samples`), empty for a bare name.
