@@ -86,6 +86,7 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertEqual(error("<plist></plist>"), "c.plist:1:1: error: <plist> holds no value")
         XCTAssertEqual(error("<plist><string>a</string><string>b</string></plist>"), "c.plist:1:26: error: <plist> holds exactly one value; found a second one, <string>")
         XCTAssertEqual(error(""), "c.plist:1:1: error: the config is empty")
+        XCTAssertEqual(error("<key>a</key>"), "c.plist:1:1: error: <key> can only appear inside <dict>", "found by fuzzing: a root <key> crashed")
         XCTAssertEqual(error("hello"), "c.plist:1:1: error: the config is neither a property list (XML or binary) nor JSON")
     }
 

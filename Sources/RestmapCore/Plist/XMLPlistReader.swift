@@ -212,6 +212,10 @@ private final class XMLPlistBuilder {
             return
         }
         if stack.isEmpty {
+            if name == "key" {
+                fail("<key> can only appear inside <dict>", at: here)
+                return
+            }
             if name != "plist" && root != nil {
                 fail("a property list holds one root value", at: here)
                 return
