@@ -32,6 +32,13 @@ public struct ConfigDocumentReader {
         if BinaryPlistReader.looksBinary(bytes) {
             return try BinaryPlistReader().read(bytes, file: file)
         }
+        // UTF-16 (with a byte-order mark or an ASCII `<` padded with zeros) can only be XML;
+        // libxml2 transcodes it.
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+            || bytes.starts(with: [0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00])
+        {
+            return try XMLPlistReader().read(bytes, file: file)
+        }
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
