@@ -19,6 +19,7 @@ struct Restmap: ParsableCommand {
             """,
         version: RestmapVersion.current,
         subcommands: [MapCommand.self, CheckCommand.self, DescribeCommand.self, RequestCommand.self]
+            + [ValidateCommand.self]
     )
 
     /// Runs the command line with restmap's exit codes: argument errors exit 2 (not the

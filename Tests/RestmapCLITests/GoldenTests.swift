@@ -26,6 +26,8 @@ final class GoldenTests: XCTestCase {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Output that does not end with a newline (form bodies) is marked in the header.
+        var stdoutEndsWithNewline = true
     }
 
     static func load(_ url: URL) throws -> GoldenCase {
@@ -33,6 +35,7 @@ final class GoldenTests: XCTestCase {
         var arguments: [String] = []
         var stdinFile: String?
         var status: Int32 = 0
+        var stdoutEndsWithNewline = true
         var stdoutLines: [Substring] = [], stderrLines: [Substring] = []
         var section: String?
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -47,13 +50,14 @@ final class GoldenTests: XCTestCase {
                 if line.hasPrefix("# args: ") { arguments = ShellWords.split(String(line.dropFirst(8))) }
                 if line.hasPrefix("# stdin: ") { stdinFile = String(line.dropFirst(9)) }
                 if line.hasPrefix("# status: ") { status = Int32(line.dropFirst(10)) ?? -1 }
+                if line == "# stdout-without-final-newline" { stdoutEndsWithNewline = false }
             }
         }
         let stdout = stdoutLines.joined(separator: "\n")
         let stderr = stderrLines.joined(separator: "\n")
         return GoldenCase(
             name: url.deletingPathExtension().lastPathComponent, arguments: arguments, stdinFile: stdinFile,
-            status: status, stdout: stdout, stderr: stderr)
+            status: status, stdout: stdout, stderr: stderr, stdoutEndsWithNewline: stdoutEndsWithNewline)
     }
 
     static func render(_ golden: GoldenCase, header: String) -> String {
@@ -79,8 +83,12 @@ final class GoldenTests: XCTestCase {
             let result = try RestmapBinary.run(golden.arguments, stdin: stdin)
             if record {
                 let original = try String(contentsOf: file, encoding: .utf8)
-                let header = original.components(separatedBy: "--- stdout")[0]
+                var header = original.components(separatedBy: "--- stdout")[0]
                     .replacingOccurrences(of: "# status: \(golden.status)", with: "# status: \(result.status)")
+                    .replacingOccurrences(of: "# stdout-without-final-newline\n", with: "")
+                if !result.stdout.isEmpty && !result.stdout.hasSuffix("\n") {
+                    header += "# stdout-without-final-newline\n"
+                }
                 var updated = golden
                 updated.stdout = result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout
                 updated.stderr = result.stderr.hasSuffix("\n") ? String(result.stderr.dropLast()) : result.stderr
@@ -89,7 +97,8 @@ final class GoldenTests: XCTestCase {
                 continue
             }
             XCTAssertEqual(result.status, golden.status, "\(golden.name): exit status\nstderr:\n\(result.stderr)")
-            XCTAssertEqual(result.stdout, golden.stdout.isEmpty ? "" : golden.stdout + "\n", "\(golden.name): stdout")
+            let expectedStdout = golden.stdout.isEmpty || !golden.stdoutEndsWithNewline ? golden.stdout : golden.stdout + "\n"
+            XCTAssertEqual(result.stdout, expectedStdout, "\(golden.name): stdout")
             XCTAssertEqual(result.stderr, golden.stderr.isEmpty ? "" : golden.stderr + "\n", "\(golden.name): stderr")
         }
     }

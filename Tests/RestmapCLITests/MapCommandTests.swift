@@ -80,3 +80,11 @@ final class MapCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
     }
 }
+
+extension MapCommandTests {
+    /// Colours only on a terminal: a pipe never gets escape codes, even without NO_COLOR.
+    func testNoColorsWhenNotATerminal() throws {
+        let result = try RestmapBinary.run(["check", "-c", "Samples/employees/employees.json"], environment: ["NO_COLOR": ""])
+        XCTAssertFalse(result.stderr.contains("\u{1B}["), result.stderr)
+    }
+}

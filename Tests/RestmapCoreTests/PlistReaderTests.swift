@@ -63,6 +63,18 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertEqual(last.value.location.description, "c.plist:3002:19")
     }
 
+    func testUTF16AndLatin1PlistsReadWithLibxml2Positions() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><dict>\n<key>é</key>\n<string>x</string></dict></plist>\n"
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let node = try ConfigDocumentReader().parse(utf16, file: "u.plist")
+        XCTAssertEqual(node.entries?.map(\.key), ["é"])
+        XCTAssertEqual(node.entries?.first?.keyLocation.line, 3)
+        var latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<plist><string>caf".utf8)
+        latin1 += [0xE9] + Array("</string></plist>".utf8)
+        XCTAssertEqual(try ConfigDocumentReader().parse(latin1, file: "l.plist").content, .string("café"))
+    }
+
     func testKeyWithoutValue() {
         XCTAssertEqual(
             error("<plist>\n<dict>\n  <key>a</key>\n</dict>\n</plist>"), "c.plist:3:3: error: key 'a' has no value")
@@ -86,6 +98,7 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertEqual(error("<plist></plist>"), "c.plist:1:1: error: <plist> holds no value")
         XCTAssertEqual(error("<plist><string>a</string><string>b</string></plist>"), "c.plist:1:26: error: <plist> holds exactly one value; found a second one, <string>")
         XCTAssertEqual(error(""), "c.plist:1:1: error: the config is empty")
+        XCTAssertEqual(error("<key>a</key>"), "c.plist:1:1: error: <key> can only appear inside <dict>", "found by fuzzing: a root <key> crashed")
         XCTAssertEqual(error("hello"), "c.plist:1:1: error: the config is neither a property list (XML or binary) nor JSON")
     }
 

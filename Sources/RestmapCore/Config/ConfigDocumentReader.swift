@@ -26,16 +26,24 @@ public struct ConfigDocumentReader {
         return try parse(bytes, file: path)
     }
 
-    /// Parses a config held in memory.
-    public func parse(_ bytes: [UInt8], file: String) throws -> PlistNode {
+    /// Parses a config (or another located plist document, named `document` in messages:
+    /// `validate`'s manifest) held in memory.
+    public func parse(_ bytes: [UInt8], file: String, document: String = "config") throws -> PlistNode {
         if BinaryPlistReader.looksBinary(bytes) {
             return try BinaryPlistReader().read(bytes, file: file)
+        }
+        // UTF-16 (with a byte-order mark or an ASCII `<` padded with zeros) can only be XML;
+        // libxml2 transcodes it.
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+            || bytes.starts(with: [0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00])
+        {
+            return try XMLPlistReader().read(bytes, file: file)
         }
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else {
-            throw RestmapError.usage("the config is empty", at: SourceLocation(file: file, line: 1, column: 1))
+            throw RestmapError.usage("the \(document) is empty", at: SourceLocation(file: file, line: 1, column: 1))
         }
         switch bytes[index] {
         case UInt8(ascii: "<"):
@@ -50,7 +58,7 @@ public struct ConfigDocumentReader {
         default:
             let location = LineTable(bytes).position(ofByte: index)
             throw RestmapError.usage(
-                "the config is neither a property list (XML or binary) nor JSON",
+                "the \(document) is neither a property list (XML or binary) nor JSON",
                 at: SourceLocation(file: file, line: location.line, column: location.column))
         }
     }

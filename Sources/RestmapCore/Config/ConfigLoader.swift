@@ -61,6 +61,21 @@ private struct SectionReader {
         self.definitions = definitions
     }
 
+    /// Runs `body` for each entity of a section keyed by entity name (every section but
+    /// `entity_attribute_mappings` itself), recording the reference for the linter, with the
+    /// entity's dictionary (wrong types already reported).
+    mutating func forEachEntity(
+        in section: ConfigSection, _ node: PlistNode, what: String = "a dictionary",
+        _ body: (inout SectionReader, PlistNode.Entry, String) -> Void
+    ) {
+        guard let entities = shape.dictionary(node, section.rawValue) else { return }
+        for entity in entities {
+            definitions.entityReferences.append(
+                EntityReference(name: entity.key, location: entity.keyLocation, context: section.rawValue))
+            body(&self, entity, "\(section.rawValue).\(entity.key)")
+        }
+    }
+
     // MARK: entity_attribute_mappings
 
     mutating func readEntities(_ node: PlistNode) {
@@ -102,41 +117,31 @@ private struct SectionReader {
     // MARK: primary_key_mappings
 
     mutating func readPrimaryKeys(_ node: PlistNode) {
-        let section = ConfigSection.primaryKeyMappings.rawValue
-        guard let entities = shape.dictionary(node, section) else { return }
-        for entity in entities {
-            let path = "\(section).\(entity.key)"
-            definitions.entityReferences.append(
-                EntityReference(name: entity.key, location: entity.keyLocation, context: section))
-            guard let names = shape.array(entity.value, path, what: "an array of attribute names") else { continue }
+        forEachEntity(in: .primaryKeyMappings, node) { reader, entity, path in
+            guard let names = reader.shape.array(entity.value, path, what: "an array of attribute names") else { return }
             var keys: [Located<String>] = []
             for (index, element) in names.enumerated() {
-                if let name = shape.string(element, "\(path).\(index)") { keys.append(Located(name, at: element.location)) }
+                if let name = reader.shape.string(element, "\(path).\(index)") { keys.append(Located(name, at: element.location)) }
             }
             if keys.isEmpty {
-                log.error("\(path) lists no attribute; remove the entry or name the identifying attributes", at: entity.value.location)
+                reader.log.error("\(path) lists no attribute; remove the entry or name the identifying attributes", at: entity.value.location)
             }
-            definitions.updateEntity(entity.key) { $0.primaryKeys = keys }
+            reader.definitions.updateEntity(entity.key) { $0.primaryKeys = keys }
         }
     }
 
     // MARK: relationship_mappings
 
     mutating func readRelationships(_ node: PlistNode) {
-        let section = ConfigSection.relationshipMappings.rawValue
-        guard let entities = shape.dictionary(node, section) else { return }
-        for entity in entities {
-            let path = "\(section).\(entity.key)"
-            definitions.entityReferences.append(
-                EntityReference(name: entity.key, location: entity.keyLocation, context: section))
-            guard let relationships = shape.dictionary(entity.value, path) else { continue }
+        forEachEntity(in: .relationshipMappings, node) { reader, entity, path in
+            guard let relationships = reader.shape.dictionary(entity.value, path) else { return }
             var mappings: [RelationshipMapping] = []
             for relationship in relationships {
-                if let mapping = readRelationship(relationship, "\(path).\(relationship.key)") {
+                if let mapping = reader.readRelationship(relationship, "\(path).\(relationship.key)") {
                     mappings.append(mapping)
                 }
             }
-            definitions.updateEntity(entity.key) { $0.relationships = mappings }
+            reader.definitions.updateEntity(entity.key) { $0.relationships = mappings }
         }
     }
 
@@ -315,46 +320,36 @@ private struct SectionReader {
     // MARK: extensions
 
     mutating func readMappingOptions(_ node: PlistNode) {
-        let section = ConfigSection.mappingOptions.rawValue
-        guard let entities = shape.dictionary(node, section) else { return }
-        for entity in entities {
-            let path = "\(section).\(entity.key)"
-            definitions.entityReferences.append(
-                EntityReference(name: entity.key, location: entity.keyLocation, context: section))
-            guard let fields = shape.dictionary(entity.value, path) else { continue }
-            shape.unknownKeys(fields, allowed: ["set_nil_for_missing_attributes", "set_nil_for_missing_relationships"], path)
+        forEachEntity(in: .mappingOptions, node) { reader, entity, path in
+            guard let fields = reader.shape.dictionary(entity.value, path) else { return }
+            reader.shape.unknownKeys(fields, allowed: ["set_nil_for_missing_attributes", "set_nil_for_missing_relationships"], path)
             var options = MappingOptions()
             for field in fields {
-                guard let flag = shape.boolean(field.value, "\(path).\(field.key)") else { continue }
+                guard let flag = reader.shape.boolean(field.value, "\(path).\(field.key)") else { continue }
                 if field.key == "set_nil_for_missing_attributes" { options.setNilForMissingAttributes = flag }
                 if field.key == "set_nil_for_missing_relationships" { options.setNilForMissingRelationships = flag }
             }
-            definitions.updateEntity(entity.key) { $0.options = options }
+            reader.definitions.updateEntity(entity.key) { $0.options = options }
         }
     }
 
     mutating func readValueMappings(_ node: PlistNode) {
-        let section = ConfigSection.valueMappings.rawValue
-        guard let entities = shape.dictionary(node, section) else { return }
-        for entity in entities {
-            let path = "\(section).\(entity.key)"
-            definitions.entityReferences.append(
-                EntityReference(name: entity.key, location: entity.keyLocation, context: section))
-            guard let attributes = shape.dictionary(entity.value, path) else { continue }
+        forEachEntity(in: .valueMappings, node) { reader, entity, path in
+            guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
             var tables: [String: ValueMappingTable] = [:]
             for attribute in attributes {
                 let attributePath = "\(path).\(attribute.key)"
-                guard let cases = shape.dictionary(attribute.value, attributePath, what: "a dictionary of input to output")
+                guard let cases = reader.shape.dictionary(attribute.value, attributePath, what: "a dictionary of input to output")
                 else { continue }
                 var list: [(input: String, output: Value)] = []
                 var fallback: Value?
                 for entry in cases {
-                    guard let output = shape.scalar(entry.value, "\(attributePath).\(entry.key)") else { continue }
+                    guard let output = reader.shape.scalar(entry.value, "\(attributePath).\(entry.key)") else { continue }
                     if entry.key == "_default" { fallback = output } else { list.append((entry.key, output)) }
                 }
                 tables[attribute.key] = ValueMappingTable(cases: list, fallback: fallback, location: attribute.keyLocation)
             }
-            definitions.updateEntity(entity.key) { $0.valueMappings = tables }
+            reader.definitions.updateEntity(entity.key) { $0.valueMappings = tables }
         }
     }
 
@@ -379,19 +374,14 @@ private struct SectionReader {
     }
 
     mutating func readAttributeTypes(_ node: PlistNode) {
-        let section = ConfigSection.entityAttributeTypes.rawValue
-        guard let entities = shape.dictionary(node, section) else { return }
-        for entity in entities {
-            let path = "\(section).\(entity.key)"
-            definitions.entityReferences.append(
-                EntityReference(name: entity.key, location: entity.keyLocation, context: section))
-            guard let attributes = shape.dictionary(entity.value, path) else { continue }
+        forEachEntity(in: .entityAttributeTypes, node) { reader, entity, path in
+            guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
             var types: [String: AttributeType] = [:]
             var locations: [String: SourceLocation] = [:]
             for attribute in attributes {
-                guard let name = shape.string(attribute.value, "\(path).\(attribute.key)", what: "a type name") else { continue }
+                guard let name = reader.shape.string(attribute.value, "\(path).\(attribute.key)", what: "a type name") else { continue }
                 guard let type = AttributeType(name: name) else {
-                    log.error(
+                    reader.log.error(
                         "unknown type '\(name)' for \(path).\(attribute.key)\(Suggestions.hint(for: name, among: AttributeType.configNames)); known types: \(AttributeType.configNames.joined(separator: " "))",
                         at: attribute.value.location)
                     continue
@@ -399,7 +389,7 @@ private struct SectionReader {
                 types[attribute.key] = type
                 locations[attribute.key] = attribute.value.location
             }
-            definitions.updateEntity(entity.key) {
+            reader.definitions.updateEntity(entity.key) {
                 $0.attributeTypes = types
                 $0.attributeTypeLocations = locations
             }

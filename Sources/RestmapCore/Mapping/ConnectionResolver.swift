@@ -9,24 +9,45 @@ public struct ConnectionResolver {
 
     public func resolve(_ graph: ObjectGraph, observer: MappingObserver? = nil) {
         var indexes: [IndexKey: [String: [MappedObject]]] = [:]
-        var byPlan: [ObjectIdentifier: [MappedObject]] = [:]
-        for object in graph.objects { byPlan[ObjectIdentifier(object.plan), default: []].append(object) }
+        // The index each connection uses, by plan order and relationship position: looked up
+        // once per connection, not hashed per object.
+        var indexByConnection: [Int: [String: [MappedObject]]] = [:]
 
         for object in graph.objects {
-            for connection in object.plan.connections {
+            let plan = object.plan
+            for connection in plan.connections {
                 let index = connection.relationship
-                let sources = connection.sourceIndices.map { object.attribute($0) }
-                // Never mapped: the relationship stays as it is.
-                guard sources.contains(where: { $0 != nil }) else { continue }
-                if sources.allSatisfy({ $0 == nil || $0 == .null }) {
-                    object.relationships[index] = .unset
-                    continue
+                let sources: [Value?]
+                if connection.sourceIndices.count == 1 {
+                    // The common case, one attribute pair: no arrays built per object.
+                    guard let source = object.attribute(connection.sourceIndices[0]) else { continue }
+                    if source == .null {
+                        object.setRelationship(index, .unset)
+                        continue
+                    }
+                    sources = [source]
+                } else {
+                    sources = connection.sourceIndices.map { object.attribute($0) }
+                    // Never mapped: the relationship stays as it is.
+                    guard sources.contains(where: { $0 != nil }) else { continue }
+                    if sources.allSatisfy({ $0 == nil || $0 == .null }) {
+                        object.setRelationship(index, .unset)
+                        continue
+                    }
                 }
-                let key = IndexKey(plan: ObjectIdentifier(connection.target), attributes: connection.targetIndices)
-                if indexes[key] == nil {
-                    indexes[key] = Self.buildIndex(byPlan[key.plan] ?? [], attributes: key.attributes)
+                let slot = plan.order &* 4096 &+ index
+                let targets: [String: [MappedObject]]
+                if let cached = indexByConnection[slot] {
+                    targets = cached
+                } else {
+                    let key = IndexKey(plan: ObjectIdentifier(connection.target), attributes: connection.targetIndices)
+                    if indexes[key] == nil {
+                        indexes[key] = Self.buildIndex(
+                            graph.objects.filter { $0.plan === connection.target }, attributes: key.attributes)
+                    }
+                    targets = indexes[key]!
+                    indexByConnection[slot] = targets
                 }
-                let targets = indexes[key]!
                 var matches: [MappedObject] = []
                 let isArray: Bool
                 if let arrayPosition = sources.firstIndex(where: { if case .array? = $0 { return true } else { return false } }),
@@ -44,18 +65,19 @@ public struct ConnectionResolver {
                     }
                 } else {
                     isArray = false
-                    matches = Self.lookupKey(sources).flatMap { targets[$0] } ?? []
+                    let lookup = sources.count == 1 ? sources[0].flatMap(IdentityText.key(for:)) : Self.lookupKey(sources)
+                    matches = lookup.flatMap { targets[$0] } ?? []
                 }
                 if let observer {
                     observer.connectionTried(
                         object, relationship: index, matched: !matches.isEmpty, sourceDescription: Self.describe(sources))
                 }
                 if matches.isEmpty {
-                    object.relationships[index] = .unset
+                    object.setRelationship(index, .unset)
                 } else if connection.cardinality == .toMany || (isArray && connection.cardinality != .toOne) {
-                    object.relationships[index] = .many(matches)
+                    object.setRelationship(index, .many(matches))
                 } else {
-                    object.relationships[index] = .one(matches[0])
+                    object.setRelationship(index, .one(matches[0]))
                 }
             }
         }

@@ -21,6 +21,7 @@ public final class EntityPlan {
     let relationshipSources: [[KeyPath.Segment]]
     /// Relationship names (client side) per relationship position.
     let relationshipNames: [String]
+    let encodedRelationshipNames: [JSONEncodedKey]
     /// To-one or to-many per relationship position, when a model says.
     let cardinalities: [Cardinality?]
     let setNilForMissingAttributes: Bool
@@ -29,7 +30,7 @@ public final class EntityPlan {
     /// linter rejects).
     public internal(set) var targets: [EntityPlan?] = []
     /// Connections resolved to attribute positions, filled in with the targets.
-    internal(set) var connections: [ConnectionPlan] = []
+    var connections: [ConnectionPlan] = []
     /// Relationship positions that are nested (not connections), in config order.
     public let nestedRelationshipIndices: [Int]
     public let isPlain: Bool
@@ -42,9 +43,9 @@ public final class EntityPlan {
 
     /// One member of a record before its relationships.
     enum RecordField {
-        case attribute(index: Int, name: String)
+        case attribute(index: Int, name: String, encoded: JSONEncodedKey)
         /// Dotted destinations sharing their first component, written as one dictionary.
-        case group(name: String, indices: [Int])
+        case group(name: String, encoded: JSONEncodedKey, indices: [Int])
     }
 
     init(mapping: EntityMapping, order: Int) {
@@ -68,6 +69,7 @@ public final class EntityPlan {
         attributeSources = mapping.attributes.map(\.source.segments)
         relationshipSources = mapping.relationships.map(\.source.segments)
         relationshipNames = mapping.relationships.map(\.name)
+        encodedRelationshipNames = mapping.relationships.map { JSONEncodedKey($0.name) }
         cardinalities = mapping.relationships.map(\.cardinality)
         setNilForMissingAttributes = mapping.options.setNilForMissingAttributes
         setNilForMissingRelationships = mapping.options.setNilForMissingRelationships
@@ -83,9 +85,11 @@ public final class EntityPlan {
         for (position, attribute) in mapping.attributes.enumerated() {
             let first = attribute.destinationPath[0]
             if attribute.destinationPath.count == 1 {
-                if !relationshipNameSet.contains(first) { fields.append(.attribute(index: position, name: first)) }
+                if !relationshipNameSet.contains(first) {
+                    fields.append(.attribute(index: position, name: first, encoded: JSONEncodedKey(first)))
+                }
             } else if groupsWritten.insert(first).inserted, let members = nested[first] {
-                fields.append(.group(name: first, indices: members))
+                fields.append(.group(name: first, encoded: JSONEncodedKey(first), indices: members))
             }
         }
         recordFields = fields

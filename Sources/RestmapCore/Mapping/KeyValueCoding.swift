@@ -52,6 +52,14 @@ public enum KeyValueCoding {
         return (current, currentPointer)
     }
 
+    /// `evaluate` for a whole key path, with the common one-key case done without slicing.
+    static func evaluate(_ segments: [KeyPath.Segment], _ value: Value) -> Value? {
+        if segments.count == 1, case .key(let name, nil) = segments[0], case .object(let object) = value {
+            return object[name]
+        }
+        return evaluate(segments[...], value)
+    }
+
     static func evaluate(_ segments: ArraySlice<KeyPath.Segment>, _ value: Value) -> Value? {
         var current = value
         var position = segments.startIndex

@@ -16,8 +16,9 @@ public final class MappedObject {
     public unowned let plan: EntityPlan
     /// Attribute values by the entity's attribute-mapping index; nil: unset.
     public internal(set) var attributes: [Value?]
-    /// Relationship states by the entity's relationship-mapping index.
-    public internal(set) var relationships: [Related]
+    /// Relationship states by the entity's relationship-mapping index; empty until one is
+    /// set (most related objects have none, and each array costs an allocation).
+    public private(set) var relationships: [Related]
     /// Position in the run's creation order.
     public let creationIndex: Int
     /// `n` of `Entity#n` for objects without a (complete) primary key; 0 otherwise.
@@ -28,13 +29,26 @@ public final class MappedObject {
     init(plan: EntityPlan, creationIndex: Int) {
         self.plan = plan
         self.attributes = []
-        let relationshipCount = plan.relationshipSources.count
-        self.relationships = relationshipCount == 0 ? [] : Array(repeating: .unset, count: relationshipCount)
+        self.relationships = []
         self.creationIndex = creationIndex
         self.anonymousNumber = 0
     }
 
     public var entityName: String { plan.name }
+
+    /// Sets the relationship at position `index`.
+    func setRelationship(_ index: Int, _ state: Related) {
+        if relationships.isEmpty {
+            if case .unset = state { return }
+            relationships = Array(repeating: .unset, count: plan.relationshipSources.count)
+        }
+        relationships[index] = state
+    }
+
+    /// The state of the relationship at position `index`.
+    public func relationship(_ index: Int) -> Related {
+        index < relationships.count ? relationships[index] : .unset
+    }
 
     /// The value at attribute position `index`, nil when unset.
     @inline(__always)

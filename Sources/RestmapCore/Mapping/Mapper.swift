@@ -66,6 +66,32 @@ public final class Mapper {
     }
 
     private func map(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
+        var knownMissingKey: String?
+        if observer == nil, plan.hasIdentity {
+            let (key, found) = existingObject(for: representation, plan: plan, origin: origin)
+            knownMissingKey = found == nil ? key : nil
+            if let existing = found {
+            // The same object again (a department nested in every employee): update it in
+            // place without building a fresh value array.
+            var failures: [(attribute: Int, message: String, pointer: String?)] = []
+            for index in 0..<plan.attributeSources.count {
+                guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
+                    if plan.setNilForMissingAttributes { existing.attributes[index] = .null }
+                    continue
+                }
+                if plan.types[index] == nil && plan.valueMappings[index] == nil {
+                    existing.attributes[index] = read.value
+                } else if let value = transform(
+                    read.value, plan: plan, index: index, origin: origin, pointer: read.pointer, failures: &failures)
+                {
+                    existing.attributes[index] = value
+                }
+            }
+            reportFailures(failures, of: existing, origin: origin)
+            mapRelationships(of: existing, from: representation, plan: plan, origin: origin, nesting: nesting)
+            return existing
+            }
+        }
         // Read and convert every attribute first: identity needs the key values, and an
         // object is only created when something maps.
         let attributeCount = plan.attributeSources.count
@@ -87,21 +113,18 @@ public final class Mapper {
                     read.value, plan: plan, index: index, origin: origin, pointer: read.pointer, failures: &failures)
             }
         }
-        let nestedIndices = plan.nestedRelationshipIndices
-        var relationshipSources: [(Value, String?)?] = []
-        if !nestedIndices.isEmpty {
-            relationshipSources = Array(repeating: nil, count: nestedIndices.count)
-            for (slot, index) in nestedIndices.enumerated() {
-                if let read = read(plan.relationshipSources[index], in: representation, origin: origin) {
-                    relationshipSources[slot] = (read.value, read.pointer)
-                    anythingFound = true
-                }
+        if !anythingFound {
+            anythingFound = plan.nestedRelationshipIndices.contains { index in
+                read(plan.relationshipSources[index], in: representation, origin: origin) != nil
             }
         }
         guard anythingFound else { return nil }
 
-        let identityKey = plan.hasIdentity ? Self.identityKey(plan.primaryKeyIndices.map { values[$0] }) : nil
-        let (object, isNew) = graph.object(for: plan, identityKey: identityKey)
+        let identityKey = plan.hasIdentity ? Self.identityKey(of: plan, values: values) : nil
+        let (object, isNew) =
+            knownMissingKey != nil && knownMissingKey == identityKey
+            ? (graph.insert(plan, identityKey: identityKey), true)
+            : graph.object(for: plan, identityKey: identityKey)
         if isNew {
             object.attributes = values
         } else {
@@ -114,19 +137,58 @@ public final class Mapper {
             observer?.missingPrimaryKey(object, origin: origin)
         }
         observer?.objectMapped(object, isNew: isNew, origin: origin)
-        // Reported once the object exists, so the message can name it (`Article/103`).
+        reportFailures(failures, of: object, origin: origin)
+        mapRelationships(of: object, from: representation, plan: plan, origin: origin, nesting: nesting)
+        return object
+    }
+
+    /// The object a representation updates, when it carries a complete primary key that is
+    /// already in the identity map.
+    private func existingObject(for representation: Value, plan: EntityPlan, origin: Origin)
+        -> (key: String?, object: MappedObject?)
+    {
+        var parts: [Value?] = []
+        if plan.primaryKeyIndices.count > 1 { parts.reserveCapacity(plan.primaryKeyIndices.count) }
+        var single: Value?
+        for index in plan.primaryKeyIndices {
+            guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
+                return (nil, nil)
+            }
+            var value = read.value
+            if plan.types[index] != nil || plan.valueMappings[index] != nil {
+                var ignored: [(attribute: Int, message: String, pointer: String?)] = []
+                guard let converted = transform(
+                    value, plan: plan, index: index, origin: origin, pointer: nil, failures: &ignored)
+                else { return (nil, nil) }
+                value = converted
+            }
+            if plan.primaryKeyIndices.count == 1 { single = value } else { parts.append(value) }
+        }
+        let key = plan.primaryKeyIndices.count == 1 ? single.flatMap(IdentityText.key(for:)) : Self.identityKey(parts)
+        return (key, key.flatMap { graph.existing(plan, identityKey: $0) })
+    }
+
+    /// Warns about values that could not be converted, naming the object (`Article/103`).
+    private func reportFailures(
+        _ failures: [(attribute: Int, message: String, pointer: String?)], of object: MappedObject, origin: Origin
+    ) {
         for failure in failures {
-            let attribute = plan.mapping.attributes[failure.attribute].destination
+            let attribute = object.plan.mapping.attributes[failure.attribute].destination
             log.warning("\(object.id): \(attribute) not set: \(failure.message)", at: origin.location(failure.pointer))
         }
-        guard !nestedIndices.isEmpty else { return object }
+    }
 
-        for (slot, index) in nestedIndices.enumerated() {
+    /// Maps the nested relationships of `object` from its representation.
+    private func mapRelationships(
+        of object: MappedObject, from representation: Value, plan: EntityPlan, origin: Origin, nesting: Int
+    ) {
+        for index in plan.nestedRelationshipIndices {
             guard let target = plan.targets[index] else { continue }
             let cardinality = plan.cardinalities[index]
-            guard let (sourceValue, pointer) = relationshipSources[slot] else {
+            guard let (sourceValue, pointer) = read(plan.relationshipSources[index], in: representation, origin: origin)
+            else {
                 observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
-                if plan.setNilForMissingRelationships { object.relationships[index] = .null }
+                if plan.setNilForMissingRelationships { object.setRelationship(index, .null) }
                 continue
             }
             observer?.relationshipRead(plan: plan, index: index, found: true, origin: origin)
@@ -152,11 +214,11 @@ public final class Mapper {
             }
             switch value {
             case .null:
-                object.relationships[index] = .null
+                object.setRelationship(index, .null)
             case .object:
                 // The empty source key maps the parent's own representation.
                 if let related = map(value, with: target, origin: nestedOrigin, nesting: nesting + 1) {
-                    object.relationships[index] = .one(related)
+                    object.setRelationship(index, .one(related))
                 }
             case .array(let elements):
                 var related: [MappedObject] = []
@@ -180,10 +242,10 @@ public final class Mapper {
                         }
                     }
                 }
-                object.relationships[index] = .many(related)
+                object.setRelationship(index, .many(related))
             case .string, .number, .bool:
                 if let related = map(value, with: target, origin: nestedOrigin, nesting: nesting + 1) {
-                    object.relationships[index] = .one(related)
+                    object.setRelationship(index, .one(related))
                 } else {
                     let relationship = plan.mapping.relationships[index]
                     log.warning(
@@ -192,7 +254,6 @@ public final class Mapper {
                 }
             }
         }
-        return object
     }
 
     /// Reads a key path, with the pointer of what was read when locations are tracked.
@@ -202,7 +263,7 @@ public final class Mapper {
         if let pointer = origin.pointer {
             return KeyValueCoding.locatedValue(at: segments, in: representation, pointer: pointer)
         }
-        guard let value = KeyValueCoding.evaluate(segments[...], representation) else { return nil }
+        guard let value = KeyValueCoding.evaluate(segments, representation) else { return nil }
         return (value, nil)
     }
 
@@ -233,12 +294,32 @@ public final class Mapper {
 
     /// The identity key of a set of primary-key values, nil when any is missing or null.
     static func identityKey(_ values: [Value?]) -> String? {
-        var parts: [String] = []
-        parts.reserveCapacity(values.count)
-        for value in values {
-            guard let value, let key = IdentityText.key(for: value) else { return nil }
-            parts.append(key)
+        if values.count == 1 {
+            guard let value = values[0] else { return nil }
+            return IdentityText.key(for: value)
         }
-        return parts.count == 1 ? parts[0] : parts.joined(separator: "\u{1F}")
+        var key = ""
+        for (position, value) in values.enumerated() {
+            guard let value, let part = IdentityText.key(for: value) else { return nil }
+            if position > 0 { key += "\u{1F}" }
+            key += part
+        }
+        return key
+    }
+
+    /// The identity key of an object about to be mapped from `values` (attribute positions).
+    static func identityKey(of plan: EntityPlan, values: [Value?]) -> String? {
+        let indices = plan.primaryKeyIndices
+        if indices.count == 1 {
+            guard let value = values[indices[0]] else { return nil }
+            return IdentityText.key(for: value)
+        }
+        var key = ""
+        for (position, index) in indices.enumerated() {
+            guard let value = values[index], let part = IdentityText.key(for: value) else { return nil }
+            if position > 0 { key += "\u{1F}" }
+            key += part
+        }
+        return key
     }
 }

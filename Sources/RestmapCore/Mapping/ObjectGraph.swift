@@ -25,6 +25,12 @@ public final class ObjectGraph {
         if let identityKey, plan.order < identities.count, let existing = identities[plan.order][identityKey] {
             return (existing, false)
         }
+        return (insert(plan, identityKey: identityKey), true)
+    }
+
+    /// A new object of `plan`, registered under `identityKey` (which the caller knows is not
+    /// taken) or numbered `Entity#n` when there is none.
+    func insert(_ plan: EntityPlan, identityKey: String?) -> MappedObject {
         let object = MappedObject(plan: plan, creationIndex: objects.count)
         if let identityKey {
             object.identityKey = identityKey
@@ -38,7 +44,7 @@ public final class ObjectGraph {
             object.anonymousNumber = next
         }
         objects.append(object)
-        return (object, true)
+        return object
     }
 
     /// The object of `plan` registered under `identityKey`, if any.

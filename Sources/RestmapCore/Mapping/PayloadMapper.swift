@@ -27,7 +27,9 @@ public final class PayloadMapper {
             containerFound = containerFound || other.containerFound
             mappedCount += other.mappedCount
             representationCount += other.representationCount
-            searchedKeyPaths.append(contentsOf: other.searchedKeyPaths)
+            for keyPath in other.searchedKeyPaths where !searchedKeyPaths.contains(keyPath) {
+                searchedKeyPaths.append(keyPath)
+            }
         }
     }
 

@@ -1,5 +1,9 @@
 /// The JSON writer serves record and body writing like any other emitter.
 extension JSONWriter: StructuredEmitter {
+    public func key(_ name: String, encoded: JSONEncodedKey) throws {
+        try key(encoded)
+    }
+
     public func scalar(_ value: Value) throws {
         switch value {
         case .null: try null()

@@ -9,6 +9,8 @@ public struct RecordWriter {
     }
 
     public let shape: Shape
+    static let entityKey = JSONEncodedKey("_entity")
+    static let idKey = JSONEncodedKey("_id")
 
     public init(shape: Shape) {
         self.shape = shape
@@ -32,19 +34,19 @@ public struct RecordWriter {
     ) throws {
         let plan = object.plan
         try emitter.beginObject()
-        try emitter.key("_entity")
+        try emitter.key("_entity", encoded: Self.entityKey)
         try emitter.scalar(.string(plan.name))
         if shape == .records {
-            try emitter.key("_id")
+            try emitter.key("_id", encoded: Self.idKey)
             try emitter.scalar(.string(object.id))
         }
         for field in plan.recordFields {
             switch field {
-            case .attribute(let index, let name):
+            case .attribute(let index, let name, let encoded):
                 guard let value = object.attribute(index) else { continue }
-                try emitter.key(name)
+                try emitter.key(name, encoded: encoded)
                 try emitter.emit(value)
-            case .group(let name, let indices):
+            case .group(let name, let encoded, let indices):
                 let nested = NestedDestinations.build(
                     indices.compactMap { position in
                         object.attribute(position).map {
@@ -52,7 +54,7 @@ public struct RecordWriter {
                         }
                     })
                 guard !nested.isEmpty else { continue }
-                try emitter.key(name)
+                try emitter.key(name, encoded: encoded)
                 try emitter.emit(.object(nested))
             }
         }
@@ -68,13 +70,13 @@ public struct RecordWriter {
             case .unset:
                 continue
             case .null:
-                try emitter.key(plan.relationshipNames[index])
+                try emitter.key(plan.relationshipNames[index], encoded: plan.encodedRelationshipNames[index])
                 try emitter.scalar(.null)
             case .one(let related):
-                try emitter.key(plan.relationshipNames[index])
+                try emitter.key(plan.relationshipNames[index], encoded: plan.encodedRelationshipNames[index])
                 try writeRelated(related, to: emitter, ancestors: &ancestors, statistics: statistics)
             case .many(let related):
-                try emitter.key(plan.relationshipNames[index])
+                try emitter.key(plan.relationshipNames[index], encoded: plan.encodedRelationshipNames[index])
                 try emitter.beginArray()
                 for element in related {
                     try writeRelated(element, to: emitter, ancestors: &ancestors, statistics: statistics)

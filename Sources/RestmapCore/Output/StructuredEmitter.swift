@@ -4,6 +4,9 @@ public protocol StructuredEmitter: AnyObject {
     func beginObject() throws
     /// The key of the next member of the innermost object.
     func key(_ name: String) throws
+    /// The same, with the key's JSON encoding computed once beforehand (record fields are
+    /// written millions of times); emitters that are not JSON use `name`.
+    func key(_ name: String, encoded: JSONEncodedKey) throws
     func endObject() throws
     func beginArray() throws
     func endArray() throws
@@ -12,6 +15,10 @@ public protocol StructuredEmitter: AnyObject {
 }
 
 extension StructuredEmitter {
+    public func key(_ name: String, encoded: JSONEncodedKey) throws {
+        try key(name)
+    }
+
     /// Writes a whole value.
     public func emit(_ value: Value) throws {
         switch value {

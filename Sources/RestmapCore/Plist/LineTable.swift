@@ -6,8 +6,13 @@ struct LineTable {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            lineStarts.append(offset + 1)
+        // XML 1.0 §2.11: CR LF and a lone CR both end a line, as libxml2 counts them.
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") {
+                lineStarts.append(offset + 1)
+            } else if byte == UInt8(ascii: "\r"), offset + 1 >= bytes.count || bytes[offset + 1] != UInt8(ascii: "\n") {
+                lineStarts.append(offset + 1)
+            }
         }
     }
 

@@ -72,7 +72,7 @@ public struct XMLPlistReader {
         guard let sax else { return }
         sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
             guard let (builder, parser) = XMLPlistBuilder.from(context), let name else { return }
-            builder.startElement(String(cString: name), offset: XMLPlistBuilder.tagStart(parser))
+            builder.startElement(String(cString: name), at: builder.location(parser, offset: XMLPlistBuilder.tagStart(parser)))
             if builder.problem != nil { xmlStopParser(parser) }
         }
         sax.pointee.endElementNs = { context, _, _, _ in
@@ -91,7 +91,9 @@ public struct XMLPlistReader {
         sax.pointee.reference = { context, name in
             guard let (builder, parser) = XMLPlistBuilder.from(context) else { return }
             let entity = name.map { String(cString: $0) } ?? "?"
-            builder.fail("entity reference '&\(entity);' is not allowed in a config", offset: XMLPlistBuilder.cursor(parser))
+            builder.fail(
+                "entity reference '&\(entity);' is not allowed in a config",
+                at: builder.location(parser, offset: XMLPlistBuilder.cursor(parser)))
             xmlStopParser(parser)
         }
         // libxml2 recovers after an error and reports follow-on ones; the first is the cause.
@@ -107,7 +109,7 @@ public struct XMLPlistReader {
             let entity = name.map { String(cString: $0) } ?? "?"
             builder.fail(
                 "entity declarations are not allowed in a config (<!ENTITY \(entity) ...>)",
-                offset: XMLPlistBuilder.declarationStart(parser))
+                at: builder.location(parser, offset: XMLPlistBuilder.declarationStart(parser)))
             xmlStopParser(parser)
         }
         // A config never needs an external entity: refuse them outright.
@@ -193,8 +195,13 @@ private final class XMLPlistBuilder {
         return SourceLocation(file: file, line: line, column: column)
     }
 
-    func fail(_ message: String, offset: Int) {
-        if problem == nil { problem = .error(message, at: location(offset)) }
+    /// Where the parser is. Offsets index the document's bytes only when libxml2 reads it as
+    /// UTF-8; a document it transcodes (UTF-16, Latin-1) gets libxml2's own line and column.
+    func location(_ parser: xmlParserCtxtPtr, offset: Int) -> SourceLocation {
+        if let input = parser.pointee.input, let buffer = input.pointee.buf, buffer.pointee.encoder != nil {
+            return SourceLocation(file: file, line: Int(input.pointee.line), column: Int(input.pointee.col))
+        }
+        return location(offset)
     }
 
     func fail(_ message: String, at location: SourceLocation) {
@@ -205,13 +212,16 @@ private final class XMLPlistBuilder {
         "plist", "dict", "array", "key", "string", "integer", "real", "true", "false", "date", "data",
     ]
 
-    func startElement(_ name: String, offset: Int) {
-        let here = location(offset)
+    func startElement(_ name: String, at here: SourceLocation) {
         guard Self.knownElements.contains(name) else {
             fail("unknown property-list element <\(name)>", at: here)
             return
         }
         if stack.isEmpty {
+            if name == "key" {
+                fail("<key> can only appear inside <dict>", at: here)
+                return
+            }
             if name != "plist" && root != nil {
                 fail("a property list holds one root value", at: here)
                 return

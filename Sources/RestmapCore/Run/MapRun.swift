@@ -195,12 +195,6 @@ public final class MapRun {
                 break
             }
         } while try reader.hasMoreValues()
-        if documentIndex > 1 {
-            // Each line searched the same key paths; name them once.
-            var unique: [String] = []
-            for keyPath in inputOutcome.searchedKeyPaths where !unique.contains(keyPath) { unique.append(keyPath) }
-            inputOutcome.searchedKeyPaths = unique
-        }
         finish(inputOutcome, input: source.name, rootKeys: firstRootKeys ?? [])
     }
 

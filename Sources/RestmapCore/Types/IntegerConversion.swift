@@ -7,6 +7,9 @@ enum IntegerConversion {
     static func convert(_ value: Value, bits: Int) -> Result<Value, ConversionReason> {
         switch value {
         case .bool(let flag): return .success(.number(flag ? "1" : "0"))
+        case .number(let text) where bits == 64 && IdentityText.isPlainInteger(text) && text.utf8.count <= 18:
+            // Already canonical and in range: the common case of ids.
+            return .success(value)
         case .number(let text), .string(let text):
             guard let number = NumericText(text) else { return .failure("not a number") }
             return number.integerText(bits: bits).map { .number($0) }

@@ -129,12 +129,14 @@ struct NumericText: Sendable, Hashable {
         guard isIntegral else { return .failure("not a whole number") }
         if isZero { return .success("0") }
         let limit: UInt64 = bits >= 64 ? UInt64(Int64.max) : (UInt64(1) << UInt64(bits - 1)) - 1
-        let outOfRange = ConversionReason(
-            "out of range (\(bits == 64 ? String(Int64.min) : "-" + String(limit + 1))...\(limit))")
-        guard significand.count + exponent <= 19, let magnitude = magnitude(scaledBy: 0) else {
-            return .failure(outOfRange)
+        // Built only on failure: conversions run for every value of a large payload.
+        func outOfRange() -> ConversionReason {
+            ConversionReason("out of range (\(bits == 64 ? String(Int64.min) : "-" + String(limit + 1))...\(limit))")
         }
-        guard magnitude <= limit || isNegative && magnitude == limit + 1 else { return .failure(outOfRange) }
+        guard significand.count + exponent <= 19, let magnitude = magnitude(scaledBy: 0) else {
+            return .failure(outOfRange())
+        }
+        guard magnitude <= limit || isNegative && magnitude == limit + 1 else { return .failure(outOfRange()) }
         return .success(isNegative ? "-" + String(magnitude) : String(magnitude))
     }
 

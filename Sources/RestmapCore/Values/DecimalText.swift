@@ -221,10 +221,19 @@ public enum IdentityText {
 
     /// `0`, `42`, `-7`: already canonical, the common case of ids.
     static func isPlainInteger(_ text: String) -> Bool {
-        var utf8 = text.utf8[...]
-        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
-        guard let first = utf8.first, first >= 48 && first <= 57 else { return false }
-        if first == 48 { return utf8.count == 1 && text != "-0" }
-        return utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            if bytes.first == UInt8(ascii: "-") { index = 1 }
+            let digits = bytes.count - index
+            guard digits > 0 else { return false }
+            if bytes[index] == UInt8(ascii: "0") { return digits == 1 && index == 0 }
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte >= 48 && byte <= 57 else { return false }
+                index += 1
+            }
+            return true
+        }
     }
 }
