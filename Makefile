@@ -57,8 +57,10 @@ FUZZ_RSS_MB ?= 2048
 FUZZ_SANITIZE ?= fuzzer,address
 FUZZ_FLAGS ?=
 FUZZ_OUT ?= fuzz-out
+# Re-plan every time: SwiftPM's cached build plan does not notice files added to the root
+# package (a path dependency here) and would build RestmapCore without them.
 FUZZ_BUILD = $(SWIFT) build -c release --package-path Fuzz --scratch-path Fuzz/.build-fuzz \
-	-Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -parse-as-library
+	--disable-build-manifest-caching -Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -parse-as-library
 
 fuzz: deps
 	$(FUZZ_BUILD)

@@ -4,7 +4,8 @@ import RestmapCore
 // Configs: `ConfigDocumentReader` (XML plist through libxml2's SAX parser, binary plist, JSON
 // config, told apart by their first bytes), then on whatever parses the loader, the linter,
 // `describe`'s renderings, request-path matching, and binding to the sample Core Data model
-// (Configs/Gists.xcdatamodeld) — what `check -c FILE --model ...` does.
+// (Configs/Gists.xcdatamodeld) — what `check -c FILE --model ...` does. The same bytes are
+// also read as a `validate` manifest (`ValidationManifest`), which shares the document reader.
 //
 // Invariants, beyond "no crash, no hang, only RestmapError":
 // - a text config's every value and key is located inside the file: an XML plist's at the
@@ -26,7 +27,9 @@ public func fuzzPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzInput(data, size)
     let file = "fuzz.plist"
     let isBinary = BinaryPlistReader.looksBinary(bytes)
-    let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    // Lines as the XML plist reader counts them (a lone CR ends one too): an upper bound for
+    // every reader's count.
+    let lineCount = TextIndex(bytes, xmlLineBreaks: true).lineCount
 
     func checkLines(_ diagnostics: [Diagnostic], _ stage: String) {
         guard !isBinary else { return }
@@ -37,6 +40,11 @@ public func fuzzPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             }
         }
     }
+
+    // The same document as a `validate` manifest (a plist or JSON array of samples).
+    let manifestLog = DiagnosticLog()
+    let manifest = attempt("ValidationManifest.parse") { try ValidationManifest().parse(bytes, file: file, log: manifestLog) }
+    checkLines(manifestLog.diagnostics + (manifest.diagnostics ?? []), "manifest")
 
     let parsed = attempt("ConfigDocumentReader.parse") { try ConfigDocumentReader().parse(bytes, file: file) }
     guard case .success(let root) = parsed else {
@@ -76,27 +84,53 @@ public func fuzzPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// An XML plist's elements are located at their `<`; a JSON config's values at their first
 /// byte and its keys at their quote. Either way inside the file.
+///
+/// A document libxml2 transcodes (it declares an encoding other than UTF-8, or has a UTF-16
+/// byte-order mark) is located by libxml2's own position, which is the end of the start tag;
+/// there the location must fall inside the start tag, and is checked only for ASCII files
+/// (where columns count the same whatever the encoding). Other transcoded files: lines only.
 func checkNodeLocations(_ root: PlistNode, in bytes: [UInt8]) {
     let isXML = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<")
-    // libxml2 reports offsets in its UTF-8 view of the document: they are the file's offsets
-    // only when the file is UTF-8 (or ASCII, which every encoding it accepts here agrees on).
     let isASCII = bytes.allSatisfy { $0 < 0x80 }
-    let declaresEncoding = bytes.prefix(200).starts(with: Array("<?xml".utf8))
-        && String(decoding: bytes.prefix(200), as: UTF8.self).lowercased().contains("encoding")
-    let offsetsComparable = isASCII || (String(validating: bytes, as: UTF8.self) != nil && !declaresEncoding)
+    let head = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
+    let declaresOther = head.hasPrefix("<?xml") && head.contains("encoding")
+        && !head.contains("encoding=\"utf-8\"") && !head.contains("encoding='utf-8'")
+    let transcoded = isXML && (declaresOther || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]))
+    enum Mode { case exact, insideStartTag, linesOnly }
+    let mode: Mode
+    if !isXML || (!transcoded && (isASCII || String(validating: bytes, as: UTF8.self) != nil)) {
+        mode = .exact
+    } else if transcoded && isASCII {
+        mode = .insideStartTag
+    } else {
+        mode = .linesOnly
+    }
     let valueStarts = Set(Array("-0123456789\"[{tfn".utf8))
 
-    let text = TextIndex(bytes)
+    // XML plists count a lone CR as a line break (XML 1.0 §2.11); JSON counts LF only.
+    let text = TextIndex(bytes, xmlLineBreaks: isXML)
     func check(_ location: SourceLocation, _ what: String, expected: Set<UInt8>) {
-        guard location.line != nil, location.column != nil else {
+        guard let line = location.line, location.column != nil else {
             violated("\(what) has no line and column: \(location)")
         }
+        expect(line >= 1 && line <= text.lineCount, "\(what) is located on line \(line) of \(text.lineCount)")
+        guard mode != .linesOnly else { return }
         guard let offset = text.offset(of: location) else {
             violated("\(what) is located outside the file: \(location)")
         }
-        if !isXML || offsetsComparable {
+        switch mode {
+        case .exact:
             expect(expected.contains(bytes[offset]),
                    "\(what) is located at \(location), on '\(Unicode.Scalar(bytes[offset]))'")
+        case .insideStartTag:
+            // Back from the location to the tag's `<`, without leaving the tag.
+            var index = offset
+            while index > 0, bytes[index] != UInt8(ascii: "<"), index == offset || bytes[index] != UInt8(ascii: ">") {
+                index -= 1
+            }
+            expect(bytes[index] == UInt8(ascii: "<"), "\(what) is located at \(location), outside its start tag")
+        case .linesOnly:
+            break
         }
     }
 
