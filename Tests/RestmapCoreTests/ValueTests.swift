@@ -32,6 +32,21 @@ final class ValueTests: XCTestCase {
         XCTAssertNil(Base64.decode("Zm9v!mFy"))
     }
 
+    func testPointerEscapingGoesByScalarNotCharacter() {
+        // `~` followed by a combining accent is one Character but must still be escaped.
+        XCTAssertEqual(PayloadLocations.appending("~\u{301}", to: ""), "/~0\u{301}")
+        XCTAssertNotEqual(
+            PayloadLocations.appending("\u{301}", to: PayloadLocations.appending("a", to: "")),
+            PayloadLocations.appending("a/\u{301}", to: ""))
+    }
+
+    func testNearestLocationFallsBackToAnAncestor() {
+        var locations = PayloadLocations()
+        locations["/list"] = SourceLocation(file: "f", line: 2, column: 3)
+        XCTAssertNil(locations["/list/0/name"])
+        XCTAssertEqual(locations.nearest("/list/0/name")?.description, "f:2:3")
+    }
+
     func testPointerEscaping() {
         XCTAssertEqual(PayloadLocations.appending("a/b~c", to: ""), "/a~1b~0c")
         XCTAssertEqual(PayloadLocations.appending(3, to: "/list"), "/list/3")

@@ -34,10 +34,18 @@ final class JSONLocatingBuilder: JSONBuilder {
         nextIndex.removeAll(keepingCapacity: true)
     }
 
+    /// Pointers longer than this are not extended: values deeper down share the pointer of
+    /// their ancestor, so that a hostile nesting of long keys cannot make the pointers'
+    /// memory quadratic (their locations fall back to that ancestor's).
+    static let maxPointerBytes = 4096
+
     /// Records where the value that starts now is, and returns its pointer.
     private func record(_ position: JSONPosition) -> String {
         let pointer: String
-        if let parent = pointers.last {
+        if let parent = pointers.last, parent.utf8.count > Self.maxPointerBytes {
+            if nextIndex[nextIndex.count - 1] >= 0 { nextIndex[nextIndex.count - 1] += 1 }
+            return parent
+        } else if let parent = pointers.last {
             let index = nextIndex[nextIndex.count - 1]
             if index >= 0 {
                 pointer = PayloadLocations.appending(index, to: parent)

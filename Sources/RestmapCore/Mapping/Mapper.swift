@@ -53,7 +53,7 @@ public final class Mapper {
 
         /// The location of the value at `pointer` (or of the representation).
         func location(_ pointer: String? = nil) -> SourceLocation {
-            if let pointer = pointer ?? self.pointer, let found = locations?[pointer] { return found }
+            if let pointer = pointer ?? self.pointer, let found = locations?.nearest(pointer) { return found }
             return SourceLocation(file: input, keyPath: (pointer ?? self.pointer).map { $0.isEmpty ? "/" : $0 })
         }
     }

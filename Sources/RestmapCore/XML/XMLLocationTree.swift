@@ -18,8 +18,13 @@ struct XMLLocationTree {
     }
 
     /// Records this tree's locations under `pointer` (RFC 6901, `""` being the tree's own value).
+    /// Values deeper than a pointer this long are not located on their own (they fall back to
+    /// this ancestor): hostile nestings of long names would otherwise need quadratic memory.
+    static let maxPointerBytes = 4096
+
     func flatten(at pointer: String, into locations: inout PayloadLocations) {
         locations[pointer] = location
+        guard pointer.utf8.count <= Self.maxPointerBytes else { return }
         for child in children {
             let childPointer = PayloadLocations.appending(child.key, to: pointer)
             if child.trees.count == 1 {
