@@ -233,3 +233,21 @@ public final class TrickleByteSource: ByteSource {
         return count
     }
 }
+
+// MARK: - Locations
+
+/// Pointers longer than this are not extended by the located readers (their values fall back
+/// to that ancestor's location); see `PayloadLocations`.
+public let locatedPointerCap = 4096
+
+/// The location recorded for the value at `pointer`. A value may go without one only when its
+/// parent's pointer is longer than `locatedPointerCap`; then `nearest` must find an ancestor's,
+/// and nil is returned (nothing more to check).
+public func recordedLocation(of pointer: String, in locations: PayloadLocations) -> SourceLocation? {
+    if let exact = locations[pointer] { return exact }
+    let parent = pointer.unicodeScalars.lastIndex(of: "/").map { String(pointer.unicodeScalars[..<$0]) } ?? ""
+    expect(parent.utf8.count > locatedPointerCap,
+           "no location for '\(pointer.prefix(200))' (\(pointer.utf8.count) bytes), whose parent's pointer is within the cap")
+    expect(locations.nearest(pointer) != nil, "no location for '\(pointer.prefix(200))' nor any ancestor")
+    return nil
+}
