@@ -18,8 +18,9 @@ struct Restmap: ParsableCommand {
             validation errors); 2 usage or config errors.
             """,
         version: RestmapVersion.current,
-        subcommands: [MapCommand.self, CheckCommand.self, DescribeCommand.self, RequestCommand.self]
-            + [ValidateCommand.self]
+        subcommands: [
+            MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self,
+        ]
     )
 
     /// Runs the command line with restmap's exit codes: argument errors exit 2 (not the

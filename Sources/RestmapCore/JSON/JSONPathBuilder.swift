@@ -45,17 +45,25 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     private var skipDepth = 0
 
     init(
-        path: [String], members: Set<String>?, inner: Inner, file: String, locations: Bool,
+        target: JSONPathTarget, inner: Inner, file: String, locations: Bool,
         body: @escaping (JSONStreamElement) throws -> Void
     ) {
         self.file = file
-        self.members = members.map { $0.sorted().map(JSONMemberName.init) }
-        self.path = path.map { Array($0.utf8) }
-        self.pathText = path
-        self.targetPointer = path.reduce("") { PayloadLocations.appending($1, to: $0) }
+        self.members = target.members
+        self.path = target.path
+        self.pathText = target.keyPath
+        self.targetPointer = target.targetPointer
         self.inner = inner
         self.locationsRequested = locations
         self.body = body
+    }
+
+    init(
+        path: [String], members: Set<String>?, inner: Inner, file: String, locations: Bool,
+        body: @escaping (JSONStreamElement) throws -> Void
+    ) {
+        self.init(
+            target: JSONPathTarget(path: path, members: members), inner: inner, file: file, locations: locations, body: body)
     }
 
     var outcome: JSONPathOutcome {
@@ -268,5 +276,27 @@ struct JSONMemberName {
             if count <= 8 { return true }
         }
         return key.equals(bytes)
+    }
+}
+
+/// A key path and member filter in the form the builder compares with, prepared once
+/// for all the documents of a stream (NDJSON calls the builder once per line).
+struct JSONPathTarget: Equatable {
+    let keyPath: [String]
+    let memberSet: Set<String>?
+    let path: [[UInt8]]
+    let targetPointer: String
+    let members: [JSONMemberName]?
+
+    init(path: [String], members: Set<String>?) {
+        self.keyPath = path
+        self.memberSet = members
+        self.path = path.map { Array($0.utf8) }
+        self.targetPointer = path.reduce("") { PayloadLocations.appending($1, to: $0) }
+        self.members = members.map { $0.sorted().map(JSONMemberName.init) }
+    }
+
+    static func == (lhs: JSONPathTarget, rhs: JSONPathTarget) -> Bool {
+        lhs.keyPath == rhs.keyPath && lhs.memberSet == rhs.memberSet
     }
 }

@@ -24,6 +24,8 @@ public final class JSONStreamReader {
     public var name: String { source.name }
     /// Top-level values read completely so far.
     public private(set) var valuesRead = 0
+    /// The last key path and member filter, prepared (NDJSON streams each line with the same).
+    private var preparedTarget: JSONPathTarget?
 
     private let source: ByteSource
     private var buffer: UnsafeMutablePointer<UInt8>
@@ -118,17 +120,21 @@ public final class JSONStreamReader {
         guard try skipToValue() else {
             throw input.fail("unexpected end of input, expected a JSON value", at: input.pos)
         }
+        if preparedTarget?.keyPath != keyPath || preparedTarget?.memberSet != members {
+            preparedTarget = JSONPathTarget(path: keyPath, members: members)
+        }
+        let target = preparedTarget!
         return try withoutActuallyEscaping(body) { body in
             if withLocations {
                 locatingBuilder.reset()
                 var builder = JSONPathBuilder(
-                    path: keyPath, members: members, inner: locatingBuilder, file: name, locations: true, body: body)
+                    target: target, inner: locatingBuilder, file: name, locations: true, body: body)
                 try read(into: &builder)
                 return builder.outcome
             }
             valueBuilder.reset()
             var builder = JSONPathBuilder(
-                path: keyPath, members: members, inner: valueBuilder, file: name, locations: false, body: body)
+                target: target, inner: valueBuilder, file: name, locations: false, body: body)
             try read(into: &builder)
             return builder.outcome
         }
