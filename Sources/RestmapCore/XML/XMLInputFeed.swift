@@ -31,17 +31,24 @@ final class XMLInputFeed {
         if error != nil { return -1 }
         if start == end {
             if exhausted { return 0 }
+            // Fill the whole buffer (or reach the end): a pipe hands over a few bytes at a
+            // time, and libxml2's errors must not depend on how the input arrives.
+            start = 0
+            end = 0
             do {
-                end = try source.read(into: buffer)
-                start = 0
+                while end < buffer.count {
+                    let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+                    if count == 0 {
+                        exhausted = true
+                        break
+                    }
+                    end += count
+                }
             } catch {
                 self.error = error
                 return -1
             }
-            if end == 0 {
-                exhausted = true
-                return 0
-            }
+            if end == 0 { return 0 }
         }
         let count = min(capacity, end - start, Int(Int32.max))
         let chunk = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
