@@ -1,4 +1,10 @@
+// FoundationEssentials where it exists: the full Foundation would load ICU into every run
+// (megabytes of resident memory) for nothing restmap needs.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension CoreDataModel {
     /// Largest `contents` accepted; real models are kilobytes (WordPress's is about 300 KB).

@@ -1,4 +1,10 @@
+// FoundationEssentials where it exists: the full Foundation would load ICU into every run
+// (megabytes of resident memory) for nothing restmap needs.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finds the `contents` file that a `--model` path stands for. Xcode saves models as
 /// directories: a `.xcdatamodeld` bundle holds one `.xcdatamodel` directory per version and,
@@ -18,15 +24,14 @@ enum CoreDataModelLocator {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         let fileManager = FileManager.default
-        let lowercasedExtension = (path as NSString).pathExtension.lowercased()
+        let lowercasedExtension = Self.pathExtension(of: path).lowercased()
         if ["momd", "mom", "omo"].contains(lowercasedExtension) {
             throw RestmapError.usage("'\(path)' is a compiled Core Data model (.\(lowercasedExtension)); \(compiledAdvice)")
         }
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = FileKind.of(path) else {
             throw RestmapError.usage("Core Data model '\(path)' not found")
         }
-        guard isDirectory.boolValue else { return (path, []) }
+        guard kind == .directory else { return (path, []) }
 
         let entries = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
         if isRegularFile(path + "/contents") { return (path + "/contents", []) }
@@ -136,12 +141,19 @@ enum CoreDataModelLocator {
     }
 
     private static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        FileKind.of(path) == .file
     }
 
     private static func directoryExists(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileKind.of(path) == .directory
+    }
+
+    /// The extension of the last path component (`Model.xcdatamodeld` → `xcdatamodeld`).
+    static func pathExtension(of path: String) -> String {
+        var component = Substring(path)
+        while component.hasSuffix("/") { component = component.dropLast() }
+        if let slash = component.lastIndex(of: "/") { component = component[component.index(after: slash)...] }
+        guard let dot = component.lastIndex(of: "."), dot != component.startIndex else { return "" }
+        return String(component[component.index(after: dot)...])
     }
 }
