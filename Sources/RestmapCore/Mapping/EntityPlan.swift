@@ -34,9 +34,6 @@ public final class EntityPlan {
     /// Relationship positions that are nested (not connections), in config order.
     public let nestedRelationshipIndices: [Int]
     public let isPlain: Bool
-    /// The attributes whose destination is dotted, grouped by their first component, for
-    /// writing nested dictionaries in output: first component → attribute positions.
-    public let nestedDestinations: [String: [Int]]
     /// What a record holds, in order: attributes (and groups of dotted ones), minus names a
     /// relationship takes.
     let recordFields: [RecordField]
@@ -78,7 +75,6 @@ public final class EntityPlan {
         for (position, attribute) in mapping.attributes.enumerated() where attribute.destinationPath.count > 1 {
             nested[attribute.destinationPath[0], default: []].append(position)
         }
-        nestedDestinations = nested
         let relationshipNameSet = Set(mapping.relationships.map(\.name))
         var fields: [RecordField] = []
         var groupsWritten = Set<String>()
@@ -156,6 +152,9 @@ public final class MappingPlans {
 
     public func entity(named name: String) -> EntityPlan? { byName[name] }
 
+    /// The plan of a plain-object matcher (`path_mappings[path].matchers[matcher]`).
+    func plainPlan(path: Int, matcher: Int) -> EntityPlan? { plainPlans[path]?[matcher] }
+
     /// The compiled matchers of `path_mappings[index]`.
     func matchers(ofPath index: Int) -> MatcherPlans { matcherPlans[index] }
 
@@ -166,7 +165,6 @@ public final class MappingPlans {
         return mapping
     }
 
-    func plainPlan(path: Int, matcher: Int) -> EntityPlan? { plainPlans[path]?[matcher] }
 }
 
 /// The matchers of one path mapping, compiled: keyed matchers in order with their entity
