@@ -1,55 +1,66 @@
 import CLibXML2
 
-/// Swift strings for element and attribute names. libxml2 interns names in its dictionary, so
-/// one document's thousands of `<employee>` tags share one name pointer; decoding each
-/// distinct name once and looking the rest up by pointer saves a UTF-8 decode per node.
-/// Only pointers the dictionary owns are cached: they live as long as the parse, whereas a
-/// freed string's address could be reused for another name. Those pointers also identify
-/// names: two equal names from one dictionary are one pointer.
-struct XMLNameTable {
+/// Swift strings for element and attribute names. libxml2 interns every name a SAX2 parse
+/// reports in the parser's dictionary, so one document's thousands of `<employee>` tags share
+/// one name pointer; decoding each distinct name once and looking the rest up by pointer
+/// saves a UTF-8 decode per node. The dictionary lives as long as the parse (entity contexts
+/// share it), so its pointers can be cached and also identify names: two equal names from
+/// one dictionary are one pointer.
+///
+/// Each name also knows whether it is one of the `members` a streamed element keeps (see
+/// `XMLPayloadReader.streamElements`), decided once per distinct name.
+final class XMLNameTable {
     /// Direct-mapped by pointer: a collision only costs a decode, and a hit costs no hashing.
-    private var slots = [Slot](repeating: Slot(), count: XMLNameTable.slotCount)
-    private var dictionary: xmlDictPtr?
+    private let slots: UnsafeMutablePointer<Slot>
+    private let members: Set<String>?
+    /// The parser's dictionary, for qualified names (`prefix:local` interned as one pointer).
+    var dictionary: xmlDictPtr?
 
     private struct Slot {
-        var name: UnsafePointer<xmlChar>?
-        var string = ""
+        var key: UnsafePointer<xmlChar>?
+        var name: XMLName
     }
 
-    private static let slotCount = 512
+    private static let slotBits: UInt64 = 9
+    private static let slotCount = 1 << slotBits
 
-    /// The name as written: `prefix:local` for a namespaced element, else its local name.
-    mutating func elementName(_ node: xmlNodePtr) -> XMLName {
-        qualifiedName(node.pointee.name, prefix: node.pointee.ns?.pointee.prefix, document: node.pointee.doc)
+    init(members: Set<String>?) {
+        self.members = members
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(key: nil, name: XMLName("")), count: Self.slotCount)
     }
 
-    /// The attribute's name as written (`xml:lang`, `q:x`, `id`).
-    mutating func attributeName(_ attribute: xmlAttrPtr) -> XMLName {
-        qualifiedName(
-            attribute.pointee.name, prefix: attribute.pointee.ns?.pointee.prefix, document: attribute.pointee.doc)
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
     }
 
-    private mutating func qualifiedName(
-        _ local: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, document: xmlDocPtr?
-    ) -> XMLName {
-        guard let local else { return XMLName("") }
-        if dictionary == nil { dictionary = document?.pointee.dict }
-        var name = local
+    /// The name as written: `prefix:local` when there is a prefix, else the local name.
+    @inline(__always)
+    func name(local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> XMLName {
+        var key = local
         if let prefix {
-            // Interning "prefix:local" gives a stable key; the prefix itself is a copy owned by
-            // its namespace declaration, freed with its element.
             guard let dictionary, let interned = xmlDictQLookup(dictionary, prefix, local) else {
-                return XMLName(XMLText.string(prefix) + ":" + XMLText.string(local))
+                return make(XMLText.string(prefix) + ":" + XMLText.string(local), id: 0)
             }
-            name = interned
+            key = interned
         }
-        let bits = UInt(bitPattern: name)
-        let slot = Int(truncatingIfNeeded: (bits >> 3 ^ bits >> 12) & UInt(Self.slotCount - 1))
-        if slots[slot].name == name { return XMLName(slots[slot].string, id: bits) }
-        let decoded = XMLText.string(name)
-        guard let dictionary, xmlDictOwns(dictionary, name) == 1 else { return XMLName(decoded) }
-        slots[slot] = Slot(name: name, string: decoded)
-        return XMLName(decoded, id: bits)
+        let bits = UInt64(UInt(bitPattern: key))
+        let slot = slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.slotBits))
+        if slot.pointee.key == key { return slot.pointee.name }
+        return miss(key, slot: slot)
+    }
+
+    private func miss(_ key: UnsafePointer<xmlChar>, slot: UnsafeMutablePointer<Slot>) -> XMLName {
+        let decoded = XMLText.string(key)
+        guard let dictionary, xmlDictOwns(dictionary, key) == 1 else { return make(decoded, id: 0) }
+        let name = make(decoded, id: UInt(bitPattern: key))
+        slot.pointee = Slot(key: key, name: name)
+        return name
+    }
+
+    func make(_ string: String, id: UInt = 0) -> XMLName {
+        XMLName(string, id: id, isMember: members?.contains(string) ?? true)
     }
 }
 
@@ -58,10 +69,13 @@ struct XMLNameTable {
 struct XMLName {
     var string: String
     var id: UInt
+    /// Whether a streamed element keeps a member of this name (true when nothing is filtered).
+    var isMember: Bool
 
-    init(_ string: String, id: UInt = 0) {
+    init(_ string: String, id: UInt = 0, isMember: Bool = true) {
         self.string = string
         self.id = id
+        self.isMember = isMember
     }
 
     /// Equal names; by identity when both have one.

@@ -1,5 +1,5 @@
-/// Reads XML payloads into restmap's `Value` (SPEC §2), streaming through libxml2's
-/// `xmlTextReader`: no document tree is ever built, and `streamElements(at:from:)` keeps
+/// Reads XML payloads into restmap's `Value` (SPEC §2), streaming through libxml2's SAX2
+/// parser: no document tree is ever built, and `streamElements(at:from:)` keeps
 /// memory flat however many records the payload holds.
 ///
 /// The document becomes `{ rootName: value(root) }`. An element with neither attributes nor
@@ -64,9 +64,15 @@ public struct XMLPayloadReader: Sendable {
     ///
     /// With `recordingLocations`, each element carries its locations keyed by JSON pointer
     /// relative to the element (`""` is the element, `/name` its child).
+    ///
+    /// With `members`, an element handed out that is an object keeps only the attributes,
+    /// child elements and `text` named there; the others are parsed (and checked) but not
+    /// built. It stays an object even when nothing is left of it, and an element that would
+    /// be a string (no attributes, no children) is one still. For a mapper that knows which
+    /// keys it reads (`ReadKeys`). Ignored for an empty path.
     @discardableResult
     public func streamElements(
-        at path: [String], from source: ByteSource, recordingLocations: Bool = false,
+        at path: [String], from source: ByteSource, recordingLocations: Bool = false, members: Set<String>? = nil,
         _ body: (XMLStreamedElement) throws -> Void
     ) throws -> XMLKeyPathSearch {
         if path.isEmpty {
@@ -82,19 +88,16 @@ public struct XMLPayloadReader: Sendable {
         }
         let walker = try XMLDocumentWalker(
             source: source, target: .elements(atPath: path), maxDepth: maxDepth,
-            recordsLocations: recordingLocations, diagnostics: diagnostics)
+            recordsLocations: recordingLocations, members: members, diagnostics: diagnostics)
         var count = 0
-        while try walker.step() {
-            guard walker.hasCompleted else { continue }
-            try walker.drainCompleted { item in
-                var locations: PayloadLocations?
-                if let tree = item.locations {
-                    locations = PayloadLocations()
-                    tree.flatten(at: "", into: &locations!)
-                }
-                try body(XMLStreamedElement(index: count, value: item.value, locations: locations))
-                count += 1
+        try walker.run { item in
+            var locations: PayloadLocations?
+            if let tree = item.locations {
+                locations = PayloadLocations()
+                tree.flatten(at: "", into: &locations!)
             }
+            try body(XMLStreamedElement(index: count, value: item.value, locations: locations))
+            count += 1
         }
         guard count > 0 else {
             let level = walker.deepestMatch
@@ -109,8 +112,8 @@ public struct XMLPayloadReader: Sendable {
         let walker = try XMLDocumentWalker(
             source: source, target: .document, maxDepth: maxDepth, recordsLocations: recordingLocations,
             diagnostics: diagnostics)
-        while try walker.step() {}
-        guard let rootName = walker.rootName, let root = walker.completed.first else {
+        try walker.run { _ in }
+        guard let rootName = walker.rootName, let root = walker.root else {
             throw RestmapError.data("the XML document has no root element", at: .file(source.name))
         }
         return (.object(ValueObject([(rootName, root.value)])), root.locations, rootName)
