@@ -71,8 +71,10 @@ final class XMLElementAssembler {
     private let strings = XMLStringCache()
 
     static let textKey = XMLName("text")
-    /// Above this many members, repeated keys are found through a dictionary.
-    private static let scanLimit = 8
+    /// Above this many members, repeated keys are looked for (and grouped) through a
+    /// dictionary rather than by comparing with the earlier members.
+    private static let filterLimit = 64
+    private static let scanLimit = 32
 
     init(recordsLocations: Bool, keepsOutermostText: Bool = true) {
         self.recordsLocations = recordsLocations
@@ -189,18 +191,21 @@ final class XMLElementAssembler {
         memberCount += 1
     }
 
-    /// Whether two members from `start` on share a key. Names interned by libxml2 are told
-    /// apart by a 64-bit filter of their identities; a possible repeat is then checked.
+    /// Whether two members from `start` on share a key. Names interned by libxml2 go into a
+    /// 64-bit filter of their identities; only a member whose bit was already set is compared
+    /// with the earlier ones.
     private func hasRepeatedKeys(from start: Int) -> Bool {
         let count = memberCount - start
         if count < 2 { return false }
-        if count > Self.scanLimit { return true }  // grouped through a dictionary anyway
+        if count > Self.filterLimit { return true }  // the filter would be full: group anyway
         var seen: UInt64 = 0
         for i in start..<memberCount {
             let id = members[i].key.id
-            if id == 0 { return true }
+            if id == 0 { return true }  // not interned: let the grouping compare strings
             let bit: UInt64 = 1 &<< ((UInt64(id) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-            if seen & bit != 0 { return true }
+            if seen & bit != 0 {
+                for j in start..<i where members[j].key.id == id { return true }
+            }
             seen |= bit
         }
         return false
