@@ -1,8 +1,10 @@
 import CLibXML2
 
-/// Runs one XML document through libxml2's SAX2 parser and feeds the elements that are wanted
-/// to an `XMLElementAssembler`: the whole document, or only the elements at a key path (each
-/// handed out as soon as it is complete, the rest parsed but never built).
+/// Runs one XML document through libxml2's SAX2 parser and writes the events of the elements
+/// that are wanted to an `XMLEventTape`: the whole document, or only the elements at a key
+/// path (the rest is parsed but not recorded). After each chunk of input the tape goes to
+/// the caller, which builds the values (`XMLTapeReplayer`) here or on another thread: the
+/// walker itself makes no Swift objects per node.
 ///
 /// Entity references: libxml2 expands internal entities itself, replaying their content
 /// through the same callbacks from a context of its own (so `ctx` tells document from entity
@@ -10,8 +12,8 @@ import CLibXML2
 /// undeclared entity contributes nothing and is reported once as a warning.
 ///
 /// Errors cannot cross libxml2's frames: a callback that fails (nesting too deep, the budget
-/// spent, the caller's body throwing) records the error, stops the parser and makes every
-/// later callback and entity lookup a no-op; `run` then throws it.
+/// spent) records the error, stops the parser and makes every later callback and entity
+/// lookup a no-op; `run` then throws it, after handing over what was recorded before it.
 final class XMLDocumentWalker {
     /// What to build.
     enum Target {
@@ -33,27 +35,31 @@ final class XMLDocumentWalker {
     private let path: [String]
     private let buildsDocument: Bool
     private let nestingLimit: Int
-    private let diagnostics: DiagnosticLog?
+    /// Whether warnings are recorded (on the tape, for the replayer's log).
+    private let warns: Bool
     private let scanner: XMLMarkupScanner?
     private let recordsLocations: Bool
     /// Whether the members of streamed elements are filtered.
     private let filters: Bool
-    private let assembler: XMLElementAssembler
+    /// Whether a streamed element keeps its `text` when it is an object (see `members`).
+    let keepsOutermostText: Bool
+    private var tape = XMLEventTape()
     private let names: XMLNameTable
     private var budget = XMLEntityBudget()
     private var attributeText: [UInt8] = []
     private var warnedEntities: Set<String> = []
-    private var sink: ((Item) throws -> Void)?
 
     /// Elements open, the root being depth 1.
     private var depth = 0
+    /// Elements open on the tape (the element being built and its open descendants).
+    private var builtDepth = 0
     /// Open elements inside a left-out member (filtered), counting it.
     private var skipDepth = 0
     /// Bytes of the text run under way (libxml2 bounds one text node).
     private var textRun = 0
-    private var overflowLocation: SourceLocation?
+    private var overflowed = false
+    private var overflowLocation = SourceLocation(file: "")
     private(set) var rootName: String?
-    private(set) var root: Item?
     /// Path mode: how many open elements, from the root, match the path's first segments.
     private var matchedDepth = 0
     /// Path mode: the deepest `matchedDepth` reached, and the keys seen at each matched level.
@@ -72,16 +78,17 @@ final class XMLDocumentWalker {
     private var elementLocation = SourceLocation(file: "")
 
     /// `members`: in path mode, the keys (attribute and child names, `text`) that the elements
-    /// handed out keep; the others are parsed but not built. Nil keeps everything.
+    /// handed out keep; the others are parsed but not recorded. Nil keeps everything.
+    /// `warns`: record warnings (external or undeclared entities) on the tape.
     init(
         source: ByteSource, target: Target, maxDepth: Int, recordsLocations: Bool, members: Set<String>? = nil,
-        diagnostics: DiagnosticLog?
+        warns: Bool
     ) throws {
         nestingLimit = XMLNestingLimit.effective(maxDepth)
         openLines = .allocate(capacity: nestingLimit + 2)
         scanner = recordsLocations ? XMLMarkupScanner() : nil
         self.recordsLocations = recordsLocations
-        self.diagnostics = diagnostics
+        self.warns = warns
         switch target {
         case .document:
             path = []
@@ -96,8 +103,7 @@ final class XMLDocumentWalker {
         let filtered = buildsDocument ? nil : members
         filters = filtered != nil
         names = XMLNameTable(members: filtered)
-        assembler = XMLElementAssembler(
-            recordsLocations: recordsLocations, keepsOutermostText: filtered?.contains("text") ?? true)
+        keepsOutermostText = filtered?.contains("text") ?? true
         var handler = Self.handler()
         session = try XMLSAXSession(
             source: source, nestingLimit: nestingLimit, scanner: scanner, handler: &handler,
@@ -110,26 +116,29 @@ final class XMLDocumentWalker {
     }
 
     deinit {
+        tape.free()
         openLines.deallocate()
     }
 
-    /// Parses the whole document; `body` receives each element at the path as it completes
-    /// (in document mode, the root is kept in `root`). Throws the first error: a callback's,
-    /// the source's, or libxml2's.
-    func run(_ body: (Item) throws -> Void) throws {
-        let wellFormed = withoutActuallyEscaping(body) { body in
-            sink = body
-            defer { sink = nil }
-            return session.parse()
+    /// Parses the whole document. After each chunk of input, `flush` receives the tape of the
+    /// events recorded (when there are some) and leaves in its place the tape to go on with:
+    /// the same one emptied, or another (the walker frees the one it holds at the end).
+    /// Throws the first error: `flush`'s, a callback's, the source's, or libxml2's — always
+    /// after flushing what came before it.
+    func run(flush: (inout XMLEventTape) throws -> Void) throws {
+        let wellFormed = try session.parse {
+            if !tape.isEmpty { try flush(&tape) }
         }
         if let failure { throw failure }
         if let error = session.feed.error { throw error }
         if !wellFormed { throw session.failure(nestingLimit: nestingLimit) }
-        if let overflowLocation { throw Self.overflowError(at: overflowLocation) }
+        if overflowed { throw Self.overflowError(at: overflowLocation) }
         guard rootName != nil else {
             throw RestmapError.data("the XML document has no root element", at: .file(session.inputName))
         }
     }
+
+    var inputName: String { session.inputName }
 
     // MARK: Callbacks
 
@@ -177,17 +186,18 @@ final class XMLDocumentWalker {
         if ctx != documentContext {
             guard charge(XMLEntityBudget.elementCost, ctx) else { return }
         } else {
-            openLines[depth] = session.context.pointee.input.pointee.line
+            openLines[depth] = documentContext.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self)
+                .pointee.input.pointee.line
         }
         if skipDepth > 0 {
             skipDepth += 1
             return
         }
         guard let localname else { return }
-        if assembler.depth > 0 {
-            let name = names.name(local: localname, prefix: prefix)
-            if filters && assembler.depth == 1 && !name.isMember {
-                assembler.markFiltered()
+        let name = names.lookup(local: localname, prefix: prefix)
+        if builtDepth > 0 {
+            if filters && builtDepth == 1 && !name.pointee.isMember {
+                tape.writeFiltered()
                 skipDepth = 1
                 return
             }
@@ -195,15 +205,13 @@ final class XMLDocumentWalker {
             return
         }
         if buildsDocument {
-            let name = names.name(local: localname, prefix: prefix)
-            rootName = name.string
+            rootName = name.pointee.string
             open(name, attributeCount, attributes, ctx)
             return
         }
         guard depth == matchedDepth + 1 else { return }  // inside a subtree off the path
-        let name = names.name(local: localname, prefix: prefix)
-        if depth == 1 { rootName = name.string }
-        if !delivered { keysByLevel[matchedDepth].insert(name.string) }
+        if depth == 1 { rootName = name.pointee.string }
+        if !delivered { keysByLevel[matchedDepth].insert(name.pointee.string) }
         guard isSegment(name, matchedDepth) else { return }
         if depth == path.count {
             open(name, attributeCount, attributes, ctx)
@@ -212,44 +220,50 @@ final class XMLDocumentWalker {
             deepestMatch = max(deepestMatch, matchedDepth)
             for i in 0..<attributeCount where !delivered {
                 guard let attribute = attributes?.advanced(by: 5 * i), let local = attribute[0] else { continue }
-                keysByLevel[matchedDepth].insert(names.name(local: local, prefix: attribute[1]).string)
+                keysByLevel[matchedDepth].insert(names.lookup(local: local, prefix: attribute[1]).pointee.string)
             }
         }
     }
 
     /// Whether `name` is the path's segment at `level`; by identity once one was seen.
     @inline(__always)
-    private func isSegment(_ name: XMLName, _ level: Int) -> Bool {
+    private func isSegment(_ name: XMLNameTable.Ref, _ level: Int) -> Bool {
         let id = pathIDs[level]
-        if id != 0 { return name.id == id }
-        guard name.string == path[level] else { return false }
-        pathIDs[level] = name.id
+        if id != 0 { return name.pointee.id == id }
+        guard name.pointee.string == path[level] else { return false }
+        pathIDs[level] = name.pointee.id
         return true
     }
 
     @inline(__always)
     private func open(
-        _ name: XMLName, _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+        _ name: XMLNameTable.Ref, _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         _ ctx: UnsafeMutableRawPointer?
     ) {
-        assembler.open(name: name)
-        if recordsLocations { assembler.locate(elementLocation) }
+        let index = names.index(of: name, on: &tape)
+        if recordsLocations {
+            tape.writeOpen(index, line: elementLocation.line ?? 0, column: elementLocation.column ?? 0)
+        } else {
+            tape.writeOpen(index)
+        }
+        builtDepth += 1
         guard attributeCount > 0, let attributes else { return }
         for i in 0..<attributeCount {
             // localname, prefix, URI, value, end of value
             let attribute = attributes + 5 * i
             guard let local = attribute[0], let start = attribute[3], let end = attribute[4] else { continue }
-            let attributeName = names.name(local: local, prefix: attribute[1])
-            if filters && assembler.depth == 1 && !attributeName.isMember {
-                assembler.markFiltered()
+            let attributeName = names.lookup(local: local, prefix: attribute[1])
+            if filters && builtDepth == 1 && !attributeName.pointee.isMember {
+                tape.writeFiltered()
                 continue
             }
+            let nameIndex = names.index(of: attributeName, on: &tape)
             let value = UnsafeBufferPointer(start: start, count: end - start)
             if value.contains(UInt8(ascii: "&")) {
                 guard expandAttribute(value, ctx) else { return }  // failed: the parse is being stopped
-                attributeText.withUnsafeBufferPointer { assembler.addAttribute(name: attributeName, value: $0) }
+                attributeText.withUnsafeBufferPointer { tape.writeAttribute(nameIndex, $0.baseAddress!, $0.count) }
             } else {
-                assembler.addAttribute(name: attributeName, value: value)
+                tape.writeAttribute(nameIndex, start, end - start)
             }
         }
     }
@@ -262,20 +276,10 @@ final class XMLDocumentWalker {
             skipDepth -= 1
             return
         }
-        if assembler.depth > 1 {
-            assembler.closeIntoParent()
-        } else if assembler.depth == 1 {
-            let element = assembler.close()
-            if buildsDocument {
-                root = Item(value: element.value, locations: element.locations)
-            } else {
-                delivered = true
-                do {
-                    try sink?(Item(value: element.value, locations: element.locations))
-                } catch {
-                    fail(error, ctx)
-                }
-            }
+        if builtDepth > 0 {
+            tape.writeClose()
+            builtDepth -= 1
+            if builtDepth == 0 { delivered = true }
         } else if depth == matchedDepth {
             matchedDepth -= 1
         }
@@ -287,11 +291,12 @@ final class XMLDocumentWalker {
         if textRun > XMLText.maximumLength {
             // As libxml2's tree builder: one text node may not exceed the bound. Reported where
             // the text ends, once it has.
+            overflowed = true
             overflowLocation = session.parserLocation()
         }
         if ctx != documentContext { guard charge(length, ctx) else { return } }
-        if skipDepth == 0 && assembler.depth > 0, let text {
-            assembler.appendText(text, count: length)
+        if skipDepth == 0 && builtDepth > 0, let text {
+            tape.writeText(text, length)
         }
     }
 
@@ -304,9 +309,9 @@ final class XMLDocumentWalker {
     /// Ends the text run under way; false (and the parse stopped) when it was too long.
     private func endTextRun(_ ctx: UnsafeMutableRawPointer?) -> Bool {
         textRun = 0
-        guard let location = overflowLocation else { return true }
-        overflowLocation = nil
-        fail(Self.overflowError(at: location), ctx)
+        guard overflowed else { return true }
+        overflowed = false
+        fail(Self.overflowError(at: overflowLocation), ctx)
         return false
     }
 
@@ -338,14 +343,14 @@ final class XMLDocumentWalker {
             return
         }
         let entityName = XMLText.string(name)
-        guard let diagnostics, warnedEntities.insert(entityName).inserted else { return }
+        guard warns, warnedEntities.insert(entityName).inserted else { return }
         let location =
             position.map { SourceLocation(file: session.inputName, line: $0.line, column: $0.column) }
             ?? session.parserLocation(withColumn: false)
         if entity == nil {
-            diagnostics.warning("entity '\(entityName)' is not declared; the reference was left out", at: location)
+            tape.writeDiagnostic(.warning("entity '\(entityName)' is not declared; the reference was left out", at: location))
         } else {
-            diagnostics.warning("external entity '\(entityName)' was not loaded", at: location)
+            tape.writeDiagnostic(.warning("external entity '\(entityName)' was not loaded", at: location))
         }
     }
 

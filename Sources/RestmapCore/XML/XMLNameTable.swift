@@ -1,25 +1,36 @@
 import CLibXML2
 
-/// Swift strings for element and attribute names. libxml2 interns every name a SAX2 parse
-/// reports in the parser's dictionary, so one document's thousands of `<employee>` tags share
-/// one name pointer; decoding each distinct name once and looking the rest up by pointer
-/// saves a UTF-8 decode per node. The dictionary lives as long as the parse (entity contexts
-/// share it), so its pointers can be cached and also identify names: two equal names from
-/// one dictionary are one pointer.
+/// The element and attribute names of one parse, as the walker needs them. libxml2 interns
+/// every name a SAX2 parse reports in the parser's dictionary, so one document's thousands of
+/// `<employee>` tags share one name pointer: a direct-mapped cache by that pointer finds the
+/// name's entry without hashing its text, and the pointer identifies the name (two equal
+/// names from one dictionary are one pointer; the dictionary lives as long as the parse and
+/// entity contexts share it).
 ///
-/// Each name also knows whether it is one of the `members` a streamed element keeps (see
-/// `XMLPayloadReader.streamElements`), decided once per distinct name.
+/// An entry knows its string (decoded once), whether it is one of the `members` a streamed
+/// element keeps (see `XMLPayloadReader.streamElements`), and the index by which event tapes
+/// refer to it, defined on the tape before its first use there.
 final class XMLNameTable {
-    /// Direct-mapped by pointer: a collision only costs a decode, and a hit costs no hashing.
-    private let slots: UnsafeMutablePointer<Slot>
+    struct Entry {
+        var key: UnsafePointer<xmlChar>?
+        var string: String
+        /// libxml2's interned pointer, or 0 for a name without one.
+        var id: UInt
+        var index: UInt32
+        var isMember: Bool
+        var defined: Bool
+    }
+
+    /// Valid until the next lookup (which may reuse the slot).
+    typealias Ref = UnsafeMutablePointer<Entry>
+
+    private let slots: UnsafeMutablePointer<Entry>
+    /// Entries of names without an interned pointer (which SAX2 never reports in practice).
+    private var loose: [Ref] = []
     private let members: Set<String>?
     /// The parser's dictionary, for qualified names (`prefix:local` interned as one pointer).
     var dictionary: xmlDictPtr?
-
-    private struct Slot {
-        var key: UnsafePointer<xmlChar>?
-        var name: XMLName
-    }
+    private var nextIndex: UInt32 = 0
 
     private static let slotBits: UInt64 = 9
     private static let slotCount = 1 << slotBits
@@ -27,40 +38,74 @@ final class XMLNameTable {
     init(members: Set<String>?) {
         self.members = members
         slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(key: nil, name: XMLName("")), count: Self.slotCount)
+        slots.initialize(
+            repeating: Entry(key: nil, string: "", id: 0, index: 0, isMember: false, defined: false),
+            count: Self.slotCount)
     }
 
     deinit {
         slots.deinitialize(count: Self.slotCount)
         slots.deallocate()
+        for entry in loose {
+            entry.deinitialize(count: 1)
+            entry.deallocate()
+        }
     }
 
-    /// The name as written: `prefix:local` when there is a prefix, else the local name.
+    /// The entry of a name as written: `prefix:local` when there is a prefix, else the local
+    /// name.
     @inline(__always)
-    func name(local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> XMLName {
+    func lookup(local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> Ref {
         var key = local
         if let prefix {
             guard let dictionary, let interned = xmlDictQLookup(dictionary, prefix, local) else {
-                return make(XMLText.string(prefix) + ":" + XMLText.string(local), id: 0)
+                return looseEntry(XMLText.string(prefix) + ":" + XMLText.string(local))
             }
             key = interned
         }
         let bits = UInt64(UInt(bitPattern: key))
         let slot = slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.slotBits))
-        if slot.pointee.key == key { return slot.pointee.name }
+        if slot.pointee.key == key { return slot }
         return miss(key, slot: slot)
     }
 
-    private func miss(_ key: UnsafePointer<xmlChar>, slot: UnsafeMutablePointer<Slot>) -> XMLName {
-        let decoded = XMLText.string(key)
-        guard let dictionary, xmlDictOwns(dictionary, key) == 1 else { return make(decoded, id: 0) }
-        let name = make(decoded, id: UInt(bitPattern: key))
-        slot.pointee = Slot(key: key, name: name)
-        return name
+    private func miss(_ key: UnsafePointer<xmlChar>, slot: Ref) -> Ref {
+        let string = XMLText.string(key)
+        guard let dictionary, xmlDictOwns(dictionary, key) == 1 else { return looseEntry(string) }
+        // Evicts the slot's name, if any: met again, it gets an entry (and an index) anew,
+        // with the same identity.
+        slot.pointee = entry(string, key: key)
+        return slot
     }
 
-    func make(_ string: String, id: UInt = 0) -> XMLName {
-        XMLName(string, id: id, isMember: members?.contains(string) ?? true)
+    private func looseEntry(_ string: String) -> Ref {
+        let ref = Ref.allocate(capacity: 1)
+        ref.initialize(to: entry(string, key: nil))
+        loose.append(ref)
+        return ref
+    }
+
+    private func entry(_ string: String, key: UnsafePointer<xmlChar>?) -> Entry {
+        defer { nextIndex += 1 }
+        return Entry(
+            key: key, string: string, id: key.map { UInt(bitPattern: $0) } ?? 0, index: nextIndex,
+            isMember: members?.contains(string) ?? true, defined: false)
+    }
+
+    /// The name's tape index, writing its definition first when `tape` (and its replayer)
+    /// have not seen it.
+    @inline(__always)
+    func index(of name: Ref, on tape: inout XMLEventTape) -> UInt32 {
+        if !name.pointee.defined { define(name, on: &tape) }
+        return name.pointee.index
+    }
+
+    private func define(_ name: Ref, on tape: inout XMLEventTape) {
+        name.pointee.defined = true
+        var string = name.pointee.string
+        string.withUTF8 {
+            tape.writeName(name.pointee.index, id: name.pointee.id, isMember: name.pointee.isMember, $0)
+        }
     }
 }
 

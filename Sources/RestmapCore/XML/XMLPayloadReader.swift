@@ -30,6 +30,10 @@ public struct XMLPayloadReader: Sendable {
     public var maxDepth: Int
     /// Receives warnings (external entities not loaded). Nil drops them.
     public var diagnostics: DiagnosticLog?
+    /// Whether `streamElements` parses on a thread of its own, handing the elements over in
+    /// order to the caller's thread, where `body` runs and diagnostics are emitted: parsing
+    /// and building then overlap with what `body` does. Off, all runs on the caller's thread.
+    var parsesConcurrently = true
 
     public init(maxDepth: Int = 10_000, diagnostics: DiagnosticLog? = nil) {
         self.maxDepth = maxDepth
@@ -86,18 +90,25 @@ public struct XMLPayloadReader: Sendable {
             try body(XMLStreamedElement(index: 0, value: value, locations: locations))
             return .found(count: 1)
         }
+        if parsesConcurrently,
+            let search = try streamConcurrently(
+                at: path, from: source, recordingLocations: recordingLocations, members: members, body)
+        {
+            return search
+        }
         let walker = try XMLDocumentWalker(
             source: source, target: .elements(atPath: path), maxDepth: maxDepth,
-            recordsLocations: recordingLocations, members: members, diagnostics: diagnostics)
+            recordsLocations: recordingLocations, members: members, warns: diagnostics != nil)
+        let replayer = XMLTapeReplayer(
+            recordsLocations: recordingLocations, keepsOutermostText: walker.keepsOutermostText,
+            inputName: source.name)
         var count = 0
-        try walker.run { item in
-            var locations: PayloadLocations?
-            if let tree = item.locations {
-                locations = PayloadLocations()
-                tree.flatten(at: "", into: &locations!)
+        try walker.run { tape in
+            defer { tape.reset() }
+            try replayer.replay(tape, diagnostics: diagnostics) { item in
+                try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations)))
+                count += 1
             }
-            try body(XMLStreamedElement(index: count, value: item.value, locations: locations))
-            count += 1
         }
         guard count > 0 else {
             let level = walker.deepestMatch
@@ -106,14 +117,103 @@ public struct XMLPayloadReader: Sendable {
         return .found(count: count)
     }
 
+    /// What a parser thread leaves for the caller once joined.
+    private final class ParserOutcome: @unchecked Sendable {
+        var error: (any Error)?
+        var deepestMatch = 0
+        var keysByLevel: [XMLKeyList] = []
+    }
+
+    private struct Cancelled: Error {}
+
+    /// Tapes (one per 256 KiB chunk of input) waiting for the caller's thread at most.
+    static let tapesInFlight = 3
+
+    /// `streamElements` with the parse on a thread of its own, which hands event tapes over;
+    /// values are built and `body` runs on the caller's thread. Nil when no thread could be
+    /// made.
+    private func streamConcurrently(
+        at path: [String], from source: ByteSource, recordingLocations: Bool, members: Set<String>?,
+        _ body: (XMLStreamedElement) throws -> Void
+    ) throws -> XMLKeyPathSearch? {
+        LibXML2.prepare()  // libxml2's global set-up, on the caller's thread
+        let pipe = XMLPipe<XMLEventTape>(depth: Self.tapesInFlight)
+        let outcome = ParserOutcome()
+        let maxDepth = self.maxDepth
+        let warns = diagnostics != nil
+        guard
+            let worker = XMLWorkerThread({
+                defer { pipe.close() }
+                do {
+                    let walker = try XMLDocumentWalker(
+                        source: source, target: .elements(atPath: path), maxDepth: maxDepth,
+                        recordsLocations: recordingLocations, members: members, warns: warns)
+                    defer {
+                        outcome.deepestMatch = walker.deepestMatch
+                        outcome.keysByLevel = walker.keysByLevel
+                    }
+                    try walker.run { tape in
+                        guard pipe.send(tape) else { throw Cancelled() }
+                        tape = pipe.reuse() ?? XMLEventTape()  // the one sent is the caller's now
+                    }
+                } catch {
+                    outcome.error = error
+                }
+            })
+        else { return nil }
+        let replayer = XMLTapeReplayer(
+            recordsLocations: recordingLocations, keepsOutermostText: members?.contains("text") ?? true,
+            inputName: source.name)
+        var count = 0
+        var failure: (any Error)?
+        while var tape = pipe.receive() {
+            do {
+                try replayer.replay(tape, diagnostics: diagnostics) { item in
+                    try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations)))
+                    count += 1
+                }
+            } catch {
+                tape.free()
+                failure = error
+                pipe.cancel()
+                break
+            }
+            tape.reset()
+            pipe.recycle(tape)
+        }
+        worker.join()
+        while let tape = pipe.receive() { tape.free() }  // left when the caller stopped early
+        while let tape = pipe.reuse() { tape.free() }
+        if let failure { throw failure }
+        if let error = outcome.error { throw error }
+        guard count > 0 else {
+            let level = outcome.deepestMatch
+            return .notFound(matchedSegments: level, availableKeys: outcome.keysByLevel[level].keys)
+        }
+        return .found(count: count)
+    }
+
+    /// An element's locations keyed by pointers relative to it.
+    private static func relative(_ tree: XMLLocationTree?) -> PayloadLocations? {
+        guard let tree else { return nil }
+        var locations = PayloadLocations()
+        tree.flatten(at: "", into: &locations)
+        return locations
+    }
+
     private func readDocument(_ source: ByteSource, recordingLocations: Bool) throws -> (
         value: Value, locations: XMLLocationTree?, rootName: String
     ) {
         let walker = try XMLDocumentWalker(
             source: source, target: .document, maxDepth: maxDepth, recordsLocations: recordingLocations,
-            diagnostics: diagnostics)
-        try walker.run { _ in }
-        guard let rootName = walker.rootName, let root = walker.root else {
+            warns: diagnostics != nil)
+        let replayer = XMLTapeReplayer(recordsLocations: recordingLocations, keepsOutermostText: true, inputName: source.name)
+        var root: XMLDocumentWalker.Item?
+        try walker.run { tape in
+            defer { tape.reset() }
+            try replayer.replay(tape, diagnostics: diagnostics) { root = $0 }
+        }
+        guard let rootName = walker.rootName, let root else {
             throw RestmapError.data("the XML document has no root element", at: .file(source.name))
         }
         return (.object(ValueObject([(rootName, root.value)])), root.locations, rootName)

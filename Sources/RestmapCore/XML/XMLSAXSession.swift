@@ -77,14 +77,17 @@ final class XMLSAXSession {
         xmlFreeParserCtxt(context)
     }
 
-    /// Runs the whole parse; the callbacks see everything. True when libxml2 found the
-    /// document well formed (it may also have been stopped: the caller knows why).
-    func parse() -> Bool {
+    /// Runs the whole parse; the callbacks see everything, and `afterChunk` runs after each
+    /// chunk (its error ends the parse). True when libxml2 found the document well formed (it
+    /// may also have been stopped: the caller knows why).
+    func parse(afterChunk: () throws -> Void) rethrows -> Bool {
         while let chunk = feed.nextChunk() {
             _ = xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
+            try afterChunk()
             if context.pointee.instate == XML_PARSER_EOF { break }  // stopped, or a fatal error
         }
         _ = xmlParseChunk(context, nil, 0, 1)
+        try afterChunk()
         return context.pointee.wellFormed != 0
     }
 
