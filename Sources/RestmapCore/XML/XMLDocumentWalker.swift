@@ -29,7 +29,7 @@ final class XMLDocumentWalker {
         var locations: XMLLocationTree?
     }
 
-    fileprivate var session: XMLSAXSession!
+    fileprivate let session: XMLSAXSession
     /// The document's parser context, as callbacks receive it.
     private var documentContext: UnsafeMutableRawPointer?
     private let path: [String]
@@ -72,8 +72,6 @@ final class XMLDocumentWalker {
     private var delivered = false
     /// Path mode: libxml2's name pointer of each segment, once met (0 before).
     private var pathIDs: [UInt]
-    /// The line of each open element's start tag, by depth (for "Premature end of data").
-    private var openLines: UnsafeMutablePointer<Int32>
     /// When recording locations: where the element being opened starts.
     private var elementLocation = SourceLocation(file: "")
 
@@ -85,7 +83,6 @@ final class XMLDocumentWalker {
         warns: Bool
     ) throws {
         nestingLimit = XMLNestingLimit.effective(maxDepth)
-        openLines = .allocate(capacity: nestingLimit + 2)
         scanner = recordsLocations ? XMLMarkupScanner() : nil
         self.recordsLocations = recordsLocations
         self.warns = warns
@@ -105,19 +102,14 @@ final class XMLDocumentWalker {
         names = XMLNameTable(members: filtered)
         keepsOutermostText = filtered?.contains("text") ?? true
         var handler = Self.handler()
-        session = try XMLSAXSession(
-            source: source, nestingLimit: nestingLimit, scanner: scanner, handler: &handler,
-            owner: Unmanaged.passUnretained(self).toOpaque())
+        session = try XMLSAXSession(source: source, nestingLimit: nestingLimit, scanner: scanner, handler: &handler)
         documentContext = UnsafeMutableRawPointer(session.context)
         names.dictionary = session.context.pointee.dict
-        session.openElementLine = { [unowned self] in
-            (1...max(1, depth)).contains(depth) ? Int(openLines[depth]) : nil
-        }
+        session.context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
         tape.free()
-        openLines.deallocate()
     }
 
     /// Parses the whole document. After each chunk of input, `flush` receives the tape of the
@@ -186,8 +178,7 @@ final class XMLDocumentWalker {
         if ctx != documentContext {
             guard charge(XMLEntityBudget.elementCost, ctx) else { return }
         } else {
-            openLines[depth] = documentContext.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self)
-                .pointee.input.pointee.line
+            markupEnded(columnOffset: 1)  // called at the `>` (or `/>`) of the start tag
         }
         if skipDepth > 0 {
             skipDepth += 1
@@ -271,6 +262,7 @@ final class XMLDocumentWalker {
     fileprivate func endElement(_ ctx: UnsafeMutableRawPointer?) {
         guard !stopped else { return halt(ctx) }
         if textRun != 0 { guard endTextRun(ctx) else { return } }
+        if ctx == documentContext { markupEnded(columnOffset: 0) }
         defer { depth -= 1 }
         if skipDepth > 0 {
             skipDepth -= 1
@@ -304,6 +296,17 @@ final class XMLDocumentWalker {
     fileprivate func otherNode(_ ctx: UnsafeMutableRawPointer?) {
         guard !stopped else { return halt(ctx) }
         if textRun != 0 { _ = endTextRun(ctx) }
+        if ctx == documentContext { markupEnded(columnOffset: 0) }
+    }
+
+    /// Notes where the document's parser stands after a piece of markup (see
+    /// `XMLSAXSession.markupEndLine`).
+    @inline(__always)
+    private func markupEnded(columnOffset: Int32) {
+        let input = documentContext.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input!
+        session.markupEndLine = input.pointee.line
+        session.markupEndColumn = input.pointee.col &+ columnOffset
+        session.markupEndOffset = XMLSAXSession.offset(of: input) &+ Int(columnOffset)
     }
 
     /// Ends the text run under way; false (and the parse stopped) when it was too long.
@@ -335,6 +338,7 @@ final class XMLDocumentWalker {
         guard !stopped else { return halt(ctx) }
         if textRun != 0 { guard endTextRun(ctx) else { return } }
         let inDocument = ctx == documentContext
+        if inDocument { markupEnded(columnOffset: 0) }
         // The scanner queued where the document's references are; this one is done with.
         let position = inDocument ? scanner?.popEntityReference() : scanner?.peekEntityReference()
         guard let name else { return }

@@ -1,16 +1,21 @@
-/// Reads a `ByteSource` in 256 KiB chunks for libxml2's push parser, so that system calls and
-/// parser calls stay few. A read error cannot cross the C boundary, so it is parked here and
-/// rethrown by the walker.
+/// Serves a `ByteSource` to libxml2's pull callback (`xmlCreateIOParserCtxt`). libxml2 asks for
+/// about 4 KB at a time; reading the source in 256 KiB chunks keeps system calls few. A read
+/// error cannot cross the C boundary, so it is parked here and rethrown by the walker.
 final class XMLInputFeed {
     let source: ByteSource
     /// Sees every byte handed to libxml2, in order (nil unless exact columns are wanted).
     var scanner: XMLMarkupScanner?
-    /// The first error the source threw; the input ends there.
+    /// Runs before each chunk is read from the source, that is once libxml2 has taken the
+    /// previous one (the walker hands its event tape on there); false ends the input.
+    var beforeChunk: (() -> Bool)?
+    /// The first error the source threw; libxml2 was told "I/O error" and stops.
     private(set) var error: (any Error)?
     /// Bytes handed to libxml2 so far: the entity-expansion bound is relative to it.
     private(set) var bytesDelivered = 0
 
     private let buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
     private var exhausted = false
     /// Set once nothing more is wanted (an error, or the caller stopped): the input then ends.
     private var stopped = false
@@ -26,29 +31,40 @@ final class XMLInputFeed {
         buffer.deallocate()
     }
 
-    /// The next chunk of input, valid until the next call; nil at the end, after a read error,
-    /// or once stopped.
-    func nextChunk() -> UnsafeRawBufferPointer? {
-        if error != nil || stopped || exhausted { return nil }
-        let count: Int
-        do {
-            count = try source.read(into: buffer)
-        } catch {
-            self.error = error
-            return nil
-        }
-        guard count > 0 else {
-            exhausted = true
-            return nil
-        }
-        let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-        scanner?.scan(chunk)
-        bytesDelivered += count
-        return chunk
-    }
-
     /// Ends the input early: libxml2 gets no more bytes.
     func stop() {
         stopped = true
+    }
+
+    /// Fills `destination` with up to `capacity` bytes; 0 at the end, -1 after a read error
+    /// or when `beforeChunk` said to stop.
+    func fill(_ destination: UnsafeMutablePointer<CChar>, capacity: Int) -> Int32 {
+        if error != nil { return -1 }
+        if stopped { return 0 }
+        if start == end {
+            if exhausted { return 0 }
+            if let beforeChunk, !beforeChunk() {
+                stopped = true
+                return -1
+            }
+            do {
+                end = try source.read(into: buffer)
+                start = 0
+            } catch {
+                self.error = error
+                return -1
+            }
+            if end == 0 {
+                exhausted = true
+                return 0
+            }
+        }
+        let count = min(capacity, end - start, Int(Int32.max))
+        let chunk = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
+        UnsafeMutableRawPointer(destination).copyMemory(from: chunk.baseAddress!, byteCount: count)
+        scanner?.scan(chunk)
+        start += count
+        bytesDelivered += count
+        return Int32(count)
     }
 }
