@@ -168,20 +168,26 @@ final class XMLElementAssembler {
             textCount = frame.textStart
         }
         if top > 0 { topTextStart = frames[top - 1].textStart }
-        let location = recordsLocations ? frameLocations.removeLast() : nil
+        if recordsLocations { return locatedFinish(frame, trimmed, outermost: top == 0) }
         if memberCount == frame.membersStart && !frame.filtered {
-            return (frame.name, trimmed.map { .string($0) } ?? .null, location.map { XMLLocationTree($0) })
+            return (frame.name, trimmed.map { .string($0) } ?? .null, nil)
         }
-        if let trimmed, top > 0 || keepsOutermostText {
-            push(Self.textKey, .string(trimmed))
-            if let location { memberTrees.append(XMLLocationTree(location)) }
-        }
+        if let trimmed, top > 0 || keepsOutermostText { push(Self.textKey, .string(trimmed)) }
         let start = frame.membersStart
-        if recordsLocations {
-            let (value, children) = locatedObject(from: start)
-            return (frame.name, value, XMLLocationTree(location!, children: children))
-        }
         return (frame.name, hasRepeatedKeys(from: start) ? groupedObject(from: start) : object(from: start), nil)
+    }
+
+    private func locatedFinish(_ frame: Frame, _ trimmed: String?, outermost: Bool) -> (XMLName, Value, XMLLocationTree?) {
+        let location = frameLocations.removeLast()
+        if memberCount == frame.membersStart && !frame.filtered {
+            return (frame.name, trimmed.map { .string($0) } ?? .null, XMLLocationTree(location))
+        }
+        if let trimmed, !outermost || keepsOutermostText {
+            push(Self.textKey, .string(trimmed))
+            memberTrees.append(XMLLocationTree(location))
+        }
+        let (value, children) = locatedObject(from: frame.membersStart)
+        return (frame.name, value, XMLLocationTree(location, children: children))
     }
 
     @inline(__always)

@@ -183,7 +183,8 @@ final class XMLTapeReplayer {
                 let text = bytes(length)
                 assembler.appendText(text.baseAddress!, count: length)
             case .open:
-                assembler.open(name: names[u32()])
+                let index = u32()
+                assembler.open(name: names.withUnsafeBufferPointer { $0[index] })
                 depth += 1
             case .close:
                 depth -= 1
@@ -194,7 +195,8 @@ final class XMLTapeReplayer {
                     try body(XMLDocumentWalker.Item(value: element.value, locations: element.locations))
                 }
             case .attribute:
-                let name = names[u32()]
+                let index = u32()
+                let name = names.withUnsafeBufferPointer { $0[index] }
                 assembler.addAttribute(name: name, value: bytes(u32()))
             case .filtered:
                 assembler.markFiltered()

@@ -1,6 +1,7 @@
 /// Reads XML payloads into restmap's `Value` (SPEC §2), streaming through libxml2's SAX2
-/// parser: no document tree is ever built, and `streamElements(at:from:)` keeps
-/// memory flat however many records the payload holds.
+/// parser: no document tree is ever built, and `streamElements(at:from:)` keeps memory flat
+/// however many records the payload holds. `streamElements` parses on a thread of its own
+/// while the caller's thread builds the values and runs the body (see `parsesConcurrently`).
 ///
 /// The document becomes `{ rootName: value(root) }`. An element with neither attributes nor
 /// child elements is its text, trimmed of XML white space (`null` when empty); any other
