@@ -72,6 +72,31 @@ final class XMLErrorTests: XCTestCase {
         }
     }
 
+    /// Positions as libxml2's push parser (behind the xmlTextReader restmap used first) gave
+    /// them, although the pull parser now reads the input.
+    func testPositionsAtTheEndOfInputAndOfOverlongTokens() {
+        let big = String(repeating: "b", count: 10_000_010)
+        let cases = [
+            ("<a>\n  <b>x</b>\n\n", "input.xml:4:1: error: Premature end of data in tag a line 1"),
+            ("<a>\r\n<b>x</b>\r\n", "input.xml:3:1: error: Premature end of data in tag a line 1"),
+            ("<a>\r\n<b>x</b>\r", "input.xml:2:9: error: Premature end of data in tag a line 1"),
+            ("<a>\n  <b>x</b>hello", "input.xml:2:16: error: Premature end of data in tag a line 1"),
+            ("<a>\n", "input.xml:1:4: error: Premature end of data in tag a line 1"),
+            ("<a><b/>\n", "input.xml:1:8: error: Premature end of data in tag a line 1"),
+            ("<a><!-- c -->\n", "input.xml:1:14: error: Premature end of data in tag a line 1"),
+            ("<a><b><c>1</c>\n", "input.xml:1:15: error: Premature end of data in tag b line 1"),
+            ("<r x='1' a='\(big)'/>", "input.xml:1:12: error: AttValue length too long"),
+            ("<r\n  a=\"\(big)\"/>", "input.xml:2:5: error: AttValue length too long"),
+            ("<r></r\(String(repeating: "n", count: 60_000))>", "input.xml:1:6: error: Name too long: Name"),
+            ("<r \(String(repeating: "a", count: 60_000))='1'/>", "input.xml:1:4: error: Name too long: NCName"),
+        ]
+        for (xml, expected) in cases {
+            XCTAssertThrowsError(try XMLPayloadReader().read(MemoryByteSource(xml, name: "input.xml")), expected) {
+                XCTAssertEqual("\($0)", expected)
+            }
+        }
+    }
+
     func testReadErrorsOfTheSourceArePassedOn() {
         final class FailingSource: ByteSource {
             let name = "pipe"

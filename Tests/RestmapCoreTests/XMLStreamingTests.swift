@@ -4,11 +4,11 @@ import XCTest
 /// `streamElements(at:from:)`: the elements at a key path, one at a time.
 final class XMLStreamingTests: XCTestCase {
     private func stream(
-        _ xml: String, at path: [String], locations: Bool = false
+        _ xml: String, at path: [String], locations: Bool = false, members: Set<String>? = nil
     ) throws -> (items: [XMLStreamedElement], result: XMLKeyPathSearch) {
         var items: [XMLStreamedElement] = []
         let result = try XMLPayloadReader().streamElements(
-            at: path, from: MemoryByteSource(xml, name: "in.xml"), recordingLocations: locations
+            at: path, from: MemoryByteSource(xml, name: "in.xml"), recordingLocations: locations, members: members
         ) { items.append($0) }
         return (items, result)
     }
@@ -129,5 +129,71 @@ final class XMLStreamingTests: XCTestCase {
         }
         XCTAssertEqual(result, .found(count: 50_000))
         XCTAssertEqual(last, ["n": "49999"])
+    }
+
+    // MARK: Members
+
+    func testMembersKeepOnlyTheNamedAttributesAndChildren() throws {
+        let (items, result) = try stream(employees, at: ["employees_list", "employee"], members: ["id", "dept"])
+        XCTAssertEqual(result, .found(count: 2))
+        XCTAssertEqual(items.map(\.value), [["id": "1"], ["id": "2", "dept": ["id": "7"]]])
+    }
+
+    func testFilteredElementsAreTheFullOnesWithoutTheOtherKeys() throws {
+        let xml = """
+            <l>
+              <e a="1" b="2"><x>1</x><y><z>deep</z><z/></y><x>2</x>tail<w/></e>
+              <e b="3"><y>only y</y></e>
+              <e><x><x>nested x</x></x></e>
+            </l>
+            """
+        let (full, _) = try stream(xml, at: ["l", "e"])
+        for members: Set<String> in [["a"], ["x"], ["y", "b"], ["text"], ["x", "text", "w"], []] {
+            let (filtered, _) = try stream(xml, at: ["l", "e"], members: members)
+            XCTAssertEqual(filtered.count, full.count)
+            for (item, whole) in zip(filtered, full) {
+                guard case .object(let object) = whole.value else { return XCTFail("not an object") }
+                let kept = ValueObject(object.entries.filter { members.contains($0.key) }.map { ($0.key, $0.value) })
+                XCTAssertEqual(item.value, .object(kept), "\(members)")
+            }
+        }
+    }
+
+    func testAFilteredElementStaysAnObjectAndALeafStaysAString() throws {
+        let xml = "<l><e><a>1</a></e><e>just text</e><e/><e k=\"v\">text</e></l>"
+        let (items, _) = try stream(xml, at: ["l", "e"], members: ["b"])
+        XCTAssertEqual(items.map(\.value), [.object(ValueObject()), "just text", nil, .object(ValueObject())])
+        let (withText, _) = try stream(xml, at: ["l", "e"], members: ["text"])
+        XCTAssertEqual(withText.map(\.value), [.object(ValueObject()), "just text", nil, ["text": "text"]])
+    }
+
+    func testLeftOutMembersAreStillChecked() {
+        XCTAssertThrowsError(
+            try stream("<l><e><skip><a>1</b></skip></e></l>", at: ["l", "e"], members: ["keep"])
+        ) { XCTAssertEqual(($0 as? RestmapError)?.kind, .data) }
+        XCTAssertThrowsError(
+            try XMLPayloadReader(maxDepth: 4).streamElements(
+                at: ["l", "e"], from: MemoryByteSource("<l><e><skip><a><b/></a></skip></e></l>"), members: ["keep"]
+            ) { _ in }
+        ) { XCTAssertEqual(($0 as? RestmapError)?.kind, .data) }
+    }
+
+    func testMembersApplyToTheStreamedElementOnly() throws {
+        let xml = "<l><e><keep><drop>1</drop><x>2</x></keep><drop>3</drop></e></l>"
+        let (items, _) = try stream(xml, at: ["l", "e"], members: ["keep"])
+        XCTAssertEqual(items.map(\.value), [["keep": ["drop": "1", "x": "2"]]])
+    }
+
+    func testMembersWithRepeatedAndQualifiedNames() throws {
+        let xml = #"<l xmlns:p="urn:p"><e id="a" p:id="b"><id>c</id><p:id>d</p:id><tag>1</tag><tag>2</tag></e></l>"#
+        let (items, _) = try stream(xml, at: ["l", "e"], members: ["id", "tag"])
+        XCTAssertEqual(items.map(\.value), [["id": ["a", "c"], "tag": ["1", "2"]]])
+        let (qualified, _) = try stream(xml, at: ["l", "e"], members: ["p:id"])
+        XCTAssertEqual(qualified.map(\.value), [["p:id": ["b", "d"]]])
+    }
+
+    func testMembersAreIgnoredForTheWholeDocument() throws {
+        let (items, _) = try stream("<r><a>1</a><b>2</b></r>", at: [], members: ["a"])
+        XCTAssertEqual(items.map(\.value), [["r": ["a": "1", "b": "2"]]])
     }
 }

@@ -210,7 +210,7 @@ public final class MapRun {
         }
         var outcome = PayloadMapper.Outcome()
         outcome.searchedKeyPaths = [keys.joined(separator: ".")]
-        let search = try reader.streamElements(at: keys, from: source) { element in
+        let search = try reader.streamElements(at: keys, from: source, members: readKeys(entries)) { element in
             outcome.representationCount += 1
             if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
                 outcome.mappedCount += 1

@@ -6,38 +6,33 @@
 ///   or child named `text` next to text content — becomes an array in arrival order
 ///   (attributes, then children in document order, then the text), as RestKit's XMLReader does.
 ///
-/// An element's text is all of its own text nodes (CDATA and entity text included)
-/// concatenated in document order, then trimmed of XML white space: interior white space is
-/// kept as written, so `Hello <b>big</b> world` gives `Hello  world` rather than gluing the
-/// pieces together. White-space-only text between child elements is dropped unless text came
-/// before it (it can then only matter between two non-blank runs).
+/// An element's text is all of its own text (CDATA and entity text included) concatenated
+/// in document order, then trimmed of XML white space: interior white space is kept as
+/// written, so `Hello <b>big</b> world` gives `Hello  world` rather than gluing the pieces
+/// together. White space before the element's first non-blank text is never stored (the
+/// trim would drop it), which keeps the blanks of indented documents out of the buffer.
 ///
-/// Frames are reused from element to element, so that a stream of similar records does not
-/// allocate a fresh key list each time.
-struct XMLElementAssembler {
-    private struct Entry {
+/// Members of the outermost element can be left out (`markFiltered`, and `keepsOutermostText`
+/// for its `text`): it is then an object even when nothing is left of it, as it would have
+/// been with everything kept.
+///
+/// The members of all open elements wait on one stack, innermost element last, and become
+/// an object when their element closes: most objects have no repeated key, and then each
+/// member is moved once into the object, with no per-element bookkeeping before that.
+final class XMLElementAssembler {
+    private struct Member {
         var key: XMLName
-        var first: Value
-        /// Every value once a second one arrived (`first` is then unused).
-        var values: [Value] = []
+        var value: Value
     }
 
     private struct Frame {
         var name: XMLName
+        /// Where this element's members start on the member stack.
+        var membersStart: Int
         /// Where this element's text starts in `text`.
         var textStart: Int
-        /// The element's only text chunk so far, kept as a string: most leaves have exactly
-        /// one, which then goes from libxml2's buffer into its `String` with a single copy.
-        var onlyChunk: String?
-        var entries: [Entry] = []
-        var keyIndex: [String: Int]?
-    }
-
-    /// Locations of one open element and of its entries (parallel to `Frame.entries`), kept
-    /// apart so that reading without locations never touches them.
-    private struct FrameLocations {
-        var location: SourceLocation
-        var entries: [[XMLLocationTree]] = []
+        /// Members were left out: the element is an object, whatever is left.
+        var filtered: Bool
     }
 
     /// The completed value of one element.
@@ -48,171 +43,279 @@ struct XMLElementAssembler {
     }
 
     let recordsLocations: Bool
-    private var frames: [Frame] = []
-    private var locations: [FrameLocations] = []
-    private var text: [UInt8] = []
+    /// Whether the outermost element keeps its text (under `text`) when it is an object.
+    private let keepsOutermostText: Bool
+
+    private var frames: UnsafeMutablePointer<Frame>
+    private var frameCapacity = 16
     /// Elements open, innermost last.
     private(set) var depth = 0
 
-    static let textKey = XMLName("text")
-    private static let indexThreshold = 16
+    private var members: UnsafeMutablePointer<Member>
+    private var memberCount = 0
+    private var memberCapacity = 64
 
-    init(recordsLocations: Bool) {
+    /// When recording locations: each open element's location, and each member's locations
+    /// (parallel to the member stack).
+    private var frameLocations: [SourceLocation] = []
+    private var memberTrees: [XMLLocationTree] = []
+
+    /// The text of the open elements, innermost last; 16 spare bytes let short strings be
+    /// read a word at a time.
+    private var text: UnsafeMutablePointer<UInt8>
+    private var textCount = 0
+    private var textCapacity = 1024
+    /// The innermost element's `textStart`, kept at hand for the text callbacks.
+    private var topTextStart = 0
+
+    private let strings = XMLStringCache()
+
+    static let textKey = XMLName("text")
+    /// Above this many members, repeated keys are looked for (and grouped) through a
+    /// dictionary rather than by comparing with the earlier members.
+    private static let filterLimit = 64
+    private static let scanLimit = 32
+
+    init(recordsLocations: Bool, keepsOutermostText: Bool = true) {
         self.recordsLocations = recordsLocations
+        self.keepsOutermostText = keepsOutermostText
+        frames = .allocate(capacity: frameCapacity)
+        members = .allocate(capacity: memberCapacity)
+        text = .allocate(capacity: textCapacity + 16)
     }
 
-    /// Opens an element; `location` is used only when recording locations.
-    mutating func open(name: XMLName, location: SourceLocation?) {
-        if depth < frames.count {
-            frames[depth].name = name
-            frames[depth].textStart = text.count
-            frames[depth].onlyChunk = nil
-        } else {
-            frames.append(Frame(name: name, textStart: text.count))
-        }
-        if recordsLocations {
-            let frameLocations = FrameLocations(location: location ?? SourceLocation(file: ""))
-            if depth < locations.count { locations[depth] = frameLocations } else { locations.append(frameLocations) }
-        }
+    deinit {
+        frames.deinitialize(count: depth)
+        frames.deallocate()
+        members.deinitialize(count: memberCount)
+        members.deallocate()
+        text.deallocate()
+    }
+
+    // MARK: Events
+
+    /// Opens an element.
+    @inline(__always)
+    func open(name: XMLName) {
+        if depth == frameCapacity { growFrames() }
+        (frames + depth).initialize(
+            to: Frame(name: name, membersStart: memberCount, textStart: textCount, filtered: false))
+        topTextStart = textCount
         depth += 1
     }
 
+    /// When recording locations: where the element just opened starts.
+    func locate(_ location: SourceLocation) {
+        frameLocations.append(location)
+    }
+
     /// Adds an attribute to the innermost open element.
-    mutating func addAttribute(name: XMLName, value: String) {
-        add(key: name, value: .string(value), location: recordsLocations ? XMLLocationTree(locations[depth - 1].location) : nil)
+    @inline(__always)
+    func addAttribute(name: XMLName, value: UnsafeBufferPointer<UInt8>) {
+        push(name, .string(strings.string(value)))
+        if recordsLocations { memberTrees.append(XMLLocationTree(frameLocations[depth - 1])) }
+    }
+
+    /// Notes that the innermost open element had a member that was left out.
+    func markFiltered() {
+        frames[depth - 1].filtered = true
     }
 
     /// Adds text (or CDATA) to the innermost open element.
-    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let top = depth - 1
-        if text.count == frames[top].textStart {
-            guard let chunk = frames[top].onlyChunk else {
-                frames[top].onlyChunk = String(decoding: bytes, as: UTF8.self)
-                return
+    @inline(__always)
+    func appendText(_ start: UnsafePointer<UInt8>, count: Int) {
+        var start = start
+        var count = count
+        if textCount == topTextStart {
+            // Nothing kept yet: leading white space would be trimmed anyway.
+            while count > 0 && XMLText.isWhitespace(start.pointee) {
+                start += 1
+                count -= 1
             }
-            text.append(contentsOf: chunk.utf8)
-            frames[top].onlyChunk = nil
+            if count == 0 { return }
         }
-        text.append(contentsOf: bytes)
+        if textCount + count > textCapacity { growText(textCount + count) }
+        (text + textCount).update(from: start, count: count)
+        textCount += count
     }
 
-    /// Adds white space that libxml2 reported as its own node; it is kept only after text,
-    /// where it may separate two runs.
-    mutating func appendWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let top = depth - 1
-        if frames[top].onlyChunk != nil || text.count > frames[top].textStart { appendText(bytes) }
+    /// Closes the innermost element, which has a parent, and adds it to the parent.
+    @inline(__always)
+    func closeIntoParent() {
+        let (name, value, tree) = finish()
+        push(name, value)
+        if let tree { memberTrees.append(tree) }
     }
 
-    /// Closes the innermost element and returns its value; the caller attaches it (`attach`)
-    /// or hands it on.
-    mutating func close() -> Element {
+    /// Closes the innermost element and returns it.
+    func close() -> Element {
+        let (name, value, tree) = finish()
+        return Element(name: name, value: value, locations: tree)
+    }
+
+    // MARK: Building
+
+    private func finish() -> (XMLName, Value, XMLLocationTree?) {
         let top = depth - 1
-        let textStart = frames[top].textStart
+        let frame = (frames + top).move()
+        depth = top
         var trimmed: String?
-        if let chunk = frames[top].onlyChunk {
-            trimmed = Self.trimmed(chunk)
-            frames[top].onlyChunk = nil
-        } else if text.count > textStart {
-            trimmed = trimmedText(from: textStart)
-            text.removeLast(text.count - textStart)
+        if textCount > frame.textStart {
+            // Leading white space was never stored, so something non-blank is there.
+            var end = textCount
+            while XMLText.isWhitespace(text[end - 1]) { end -= 1 }
+            trimmed = strings.string(UnsafeBufferPointer(start: text + frame.textStart, count: end - frame.textStart))
+            textCount = frame.textStart
         }
-        var tree: XMLLocationTree?
-        let value: Value
-        if frames[top].entries.isEmpty {
-            value = trimmed.map { .string($0) } ?? .null
-            if recordsLocations { tree = XMLLocationTree(locations[top].location) }
-        } else {
-            if let trimmed {
-                let location = recordsLocations ? XMLLocationTree(locations[top].location) : nil
-                add(key: Self.textKey, value: .string(trimmed), location: location)
-            }
-            let count = frames[top].entries.count
-            var object = ValueObject(minimumCapacity: count)
-            for i in 0..<count {
-                if frames[top].entries[i].values.isEmpty {
-                    object.appendUnchecked(key: frames[top].entries[i].key.string, value: frames[top].entries[i].first)
-                } else {
-                    object.appendUnchecked(key: frames[top].entries[i].key.string, value: .array(frames[top].entries[i].values))
-                }
-            }
-            value = .object(object)
-            if recordsLocations {
-                var children: [XMLLocationTree.Child] = []
-                children.reserveCapacity(count)
-                for i in 0..<count {
-                    children.append(.init(key: frames[top].entries[i].key.string, trees: locations[top].entries[i]))
-                }
-                tree = XMLLocationTree(locations[top].location, children: children)
-                locations[top].entries.removeAll(keepingCapacity: true)
-            }
-            frames[top].entries.removeAll(keepingCapacity: true)
-            frames[top].keyIndex = nil
+        if top > 0 { topTextStart = frames[top - 1].textStart }
+        if recordsLocations { return locatedFinish(frame, trimmed, outermost: top == 0) }
+        if memberCount == frame.membersStart && !frame.filtered {
+            return (frame.name, trimmed.map { .string($0) } ?? .null, nil)
         }
-        depth -= 1
-        return Element(name: frames[top].name, value: value, locations: tree)
+        if let trimmed, top > 0 || keepsOutermostText { push(Self.textKey, .string(trimmed)) }
+        let start = frame.membersStart
+        return (frame.name, hasRepeatedKeys(from: start) ? groupedObject(from: start) : object(from: start), nil)
     }
 
-    /// Adds a completed child element to the innermost open element.
-    mutating func attach(_ element: Element) {
-        add(key: element.name, value: element.value, location: element.locations)
+    private func locatedFinish(_ frame: Frame, _ trimmed: String?, outermost: Bool) -> (XMLName, Value, XMLLocationTree?) {
+        let location = frameLocations.removeLast()
+        if memberCount == frame.membersStart && !frame.filtered {
+            return (frame.name, trimmed.map { .string($0) } ?? .null, XMLLocationTree(location))
+        }
+        if let trimmed, !outermost || keepsOutermostText {
+            push(Self.textKey, .string(trimmed))
+            memberTrees.append(XMLLocationTree(location))
+        }
+        let (value, children) = locatedObject(from: frame.membersStart)
+        return (frame.name, value, XMLLocationTree(location, children: children))
     }
 
-    private mutating func add(key: XMLName, value: Value, location: XMLLocationTree?) {
-        let top = depth - 1
-        if let position = position(of: key, in: top) {
-            if frames[top].entries[position].values.isEmpty {
-                let first = frames[top].entries[position].first
-                frames[top].entries[position].first = .null
-                frames[top].entries[position].values = [first, value]
+    @inline(__always)
+    private func push(_ key: XMLName, _ value: Value) {
+        if memberCount == memberCapacity { growMembers() }
+        (members + memberCount).initialize(to: Member(key: key, value: value))
+        memberCount += 1
+    }
+
+    /// Whether two members from `start` on share a key. Names interned by libxml2 go into a
+    /// 64-bit filter of their identities; only a member whose bit was already set is compared
+    /// with the earlier ones.
+    private func hasRepeatedKeys(from start: Int) -> Bool {
+        let count = memberCount - start
+        if count < 2 { return false }
+        if count > Self.filterLimit { return true }  // the filter would be full: group anyway
+        var seen: UInt64 = 0
+        for i in start..<memberCount {
+            let id = members[i].key.id
+            if id == 0 { return true }  // not interned: let the grouping compare strings
+            let bit: UInt64 = 1 &<< ((UInt64(id) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            if seen & bit != 0 {
+                for j in start..<i where members[j].key.id == id { return true }
+            }
+            seen |= bit
+        }
+        return false
+    }
+
+    /// The members from `start` on, all of different keys, moved into an object.
+    private func object(from start: Int) -> Value {
+        var object = ValueObject(minimumCapacity: memberCount - start)
+        for i in start..<memberCount {
+            let member = (members + i).move()
+            object.appendUnchecked(key: member.key.string, value: member.value)
+        }
+        memberCount = start
+        return .object(object)
+    }
+
+    /// The members from `start` on, a repeated key becoming an array at its first place.
+    private func groupedObject(from start: Int) -> Value {
+        let (keys, groups, _) = groups(from: start)
+        var object = ValueObject(minimumCapacity: keys.count)
+        for (key, values) in zip(keys, groups) {
+            object.appendUnchecked(key: key, value: values.count == 1 ? values[0] : .array(values))
+        }
+        return .object(object)
+    }
+
+    /// The members from `start` on and their locations, grouped by key.
+    private func locatedObject(from start: Int) -> (Value, [XMLLocationTree.Child]) {
+        let (keys, groups, trees) = groups(from: start)
+        var object = ValueObject(minimumCapacity: keys.count)
+        var children: [XMLLocationTree.Child] = []
+        children.reserveCapacity(keys.count)
+        for i in keys.indices {
+            object.appendUnchecked(key: keys[i], value: groups[i].count == 1 ? groups[i][0] : .array(groups[i]))
+            children.append(.init(key: keys[i], trees: trees[i]))
+        }
+        return (.object(object), children)
+    }
+
+    /// Distinct keys in first-arrival order with their values (and locations), taking the
+    /// members from `start` on off the stack.
+    private func groups(from start: Int) -> (keys: [String], values: [[Value]], trees: [[XMLLocationTree]]) {
+        var keys: [String] = []
+        var values: [[Value]] = []
+        var trees: [[XMLLocationTree]] = []
+        var index: [String: Int] = [:]
+        let count = memberCount - start
+        let treeStart = memberTrees.count - (recordsLocations ? count : 0)
+        for i in start..<memberCount {
+            let member = (members + i).move()
+            let tree = recordsLocations ? memberTrees[treeStart + i - start] : nil
+            var position: Int?
+            if count > Self.scanLimit {
+                position = index[member.key.string]
+                if position == nil { index[member.key.string] = keys.count }
             } else {
-                frames[top].entries[position].values.append(value)
+                // Few members: compare with the earlier ones (by identity when interned).
+                for j in start..<i where members[j].key.matches(member.key) {
+                    position = keys.firstIndex(of: members[j].key.string)
+                    break
+                }
             }
-            if let location { locations[top].entries[position].append(location) }
-            return
+            if let position {
+                values[position].append(member.value)
+                if let tree { trees[position].append(tree) }
+            } else {
+                keys.append(member.key.string)
+                values.append([member.value])
+                if let tree { trees.append([tree]) }
+            }
+            // Keep the key readable for the scan of later members; the value is gone.
+            (members + i).initialize(to: Member(key: member.key, value: .null))
         }
-        frames[top].entries.append(Entry(key: key, first: value))
-        if let location { locations[top].entries.append([location]) }
-        let count = frames[top].entries.count
-        if frames[top].keyIndex != nil {
-            frames[top].keyIndex![key.string] = count - 1
-        } else if count > Self.indexThreshold {
-            var index = [String: Int](minimumCapacity: count * 2)
-            for i in 0..<count { index[frames[top].entries[i].key.string] = i }
-            frames[top].keyIndex = index
-        }
+        members.advanced(by: start).deinitialize(count: count)
+        memberCount = start
+        if recordsLocations { memberTrees.removeLast(count) }
+        return (keys, values, trees)
     }
 
-    /// Repeated keys are almost always the last one added (`<item>` after `<item>`), so the
-    /// scan runs backwards; objects with many keys use a hash index.
-    private func position(of key: XMLName, in frame: Int) -> Int? {
-        if let index = frames[frame].keyIndex { return index[key.string] }
-        var i = frames[frame].entries.count - 1
-        while i >= 0 {
-            if frames[frame].entries[i].key.matches(key) { return i }
-            i -= 1
-        }
-        return nil
+    // MARK: Storage
+
+    private func growFrames() {
+        let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: frameCapacity * 2)
+        bigger.moveInitialize(from: frames, count: depth)
+        frames.deallocate()
+        frames = bigger
+        frameCapacity *= 2
     }
 
-    /// `chunk` without leading and trailing XML white space; nil when nothing is left.
-    private static func trimmed(_ chunk: String) -> String? {
-        let utf8 = chunk.utf8
-        guard let first = utf8.first, let last = utf8.last else { return nil }
-        if !XMLText.isWhitespace(first) && !XMLText.isWhitespace(last) { return chunk }
-        guard let lower = utf8.firstIndex(where: { !XMLText.isWhitespace($0) }),
-            let upper = utf8.lastIndex(where: { !XMLText.isWhitespace($0) })
-        else { return nil }
-        return String(chunk.utf8[lower...upper])
+    private func growMembers() {
+        let bigger = UnsafeMutablePointer<Member>.allocate(capacity: memberCapacity * 2)
+        bigger.moveInitialize(from: members, count: memberCount)
+        members.deallocate()
+        members = bigger
+        memberCapacity *= 2
     }
 
-    private func trimmedText(from start: Int) -> String? {
-        text.withUnsafeBufferPointer { buffer in
-            var lower = start
-            var upper = buffer.count
-            while lower < upper && XMLText.isWhitespace(buffer[lower]) { lower += 1 }
-            while upper > lower && XMLText.isWhitespace(buffer[upper - 1]) { upper -= 1 }
-            guard lower < upper else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), as: UTF8.self)
-        }
+    private func growText(_ needed: Int) {
+        var capacity = textCapacity * 2
+        while capacity < needed { capacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 16)
+        bigger.update(from: text, count: textCount)
+        text.deallocate()
+        text = bigger
+        textCapacity = capacity
     }
 }

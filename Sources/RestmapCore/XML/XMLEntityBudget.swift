@@ -1,8 +1,8 @@
 /// Bounds what internal entity references may add to a document. libxml2 2.9.14 rejects the
 /// classic exponential bombs itself ("Detected an entity reference loop"), but its checks are
-/// heuristics on the parse; the walker expands references on its own, and a large entity
-/// referenced many times ("quadratic blowup": 100 KB × 50,000 references) passes libxml2
-/// untouched. So every byte of entity text, and a flat cost per element, is counted against
+/// heuristics on the first expansion of each entity; a large entity referenced many times
+/// ("quadratic blowup": 100 KB × 50,000 references) passes libxml2 untouched, whether it
+/// replays the text (content) or the walker expands it (attribute values). So every byte of entity text, and a flat cost per element, is counted against
 /// 1 MiB plus four times the input read so far; past that the document is refused (exit 1)
 /// before the expansion costs real time or memory.
 struct XMLEntityBudget {

@@ -1,9 +1,9 @@
 /// Finds where each start tag and each general entity reference begins, as the bytes flow to
-/// libxml2. libxml2's reader cannot say where a node began: its parser runs up to a chunk
-/// ahead of the node handed out (`xmlTextReaderGetParserLineNumber` is the parser's position),
-/// nodes keep no column, and their `line` saturates at 65535. Start tags reach the reader in
-/// document order, so a queue of their positions, popped once per element, gives each element
-/// the line and column of its `<`.
+/// libxml2. libxml2's SAX callbacks cannot say where a node began: a start tag is reported
+/// once it has been read to its `>`, and an entity's content before the reference itself.
+/// Start tags reach the callbacks in document order, so a queue of their positions, popped
+/// once per element, gives each element the line and column of its `<`; references in
+/// content likewise (the one at the front of the queue is the one being expanded).
 ///
 /// The scanner only needs to be right for well-formed documents (libxml2 rejects the others):
 /// it skips comments, CDATA sections, processing instructions, the DOCTYPE with its internal
@@ -46,6 +46,7 @@ final class XMLMarkupScanner {
 
     func popElementStart() -> Position? { elementStarts.pop() }
     func popEntityReference() -> Position? { entityReferences.pop() }
+    func peekEntityReference() -> Position? { entityReferences.peek() }
 
     func scan(_ bytes: UnsafeRawBufferPointer) {
         guard !isDisabled else { return }
@@ -244,6 +245,10 @@ struct PositionQueue {
 
     mutating func push(_ position: XMLMarkupScanner.Position) {
         items.append(position)
+    }
+
+    func peek() -> XMLMarkupScanner.Position? {
+        head < items.count ? items[head] : nil
     }
 
     mutating func pop() -> XMLMarkupScanner.Position? {

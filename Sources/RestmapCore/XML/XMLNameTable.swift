@@ -1,55 +1,111 @@
 import CLibXML2
 
-/// Swift strings for element and attribute names. libxml2 interns names in its dictionary, so
-/// one document's thousands of `<employee>` tags share one name pointer; decoding each
-/// distinct name once and looking the rest up by pointer saves a UTF-8 decode per node.
-/// Only pointers the dictionary owns are cached: they live as long as the parse, whereas a
-/// freed string's address could be reused for another name. Those pointers also identify
-/// names: two equal names from one dictionary are one pointer.
-struct XMLNameTable {
-    /// Direct-mapped by pointer: a collision only costs a decode, and a hit costs no hashing.
-    private var slots = [Slot](repeating: Slot(), count: XMLNameTable.slotCount)
-    private var dictionary: xmlDictPtr?
-
-    private struct Slot {
-        var name: UnsafePointer<xmlChar>?
-        var string = ""
+/// The element and attribute names of one parse, as the walker needs them. libxml2 interns
+/// every name a SAX2 parse reports in the parser's dictionary, so one document's thousands of
+/// `<employee>` tags share one name pointer: a direct-mapped cache by that pointer finds the
+/// name's entry without hashing its text, and the pointer identifies the name (two equal
+/// names from one dictionary are one pointer; the dictionary lives as long as the parse and
+/// entity contexts share it).
+///
+/// An entry knows its string (decoded once), whether it is one of the `members` a streamed
+/// element keeps (see `XMLPayloadReader.streamElements`), and the index by which event tapes
+/// refer to it, defined on the tape before its first use there.
+final class XMLNameTable {
+    struct Entry {
+        var key: UnsafePointer<xmlChar>?
+        var string: String
+        /// libxml2's interned pointer, or 0 for a name without one.
+        var id: UInt
+        var index: UInt32
+        var isMember: Bool
+        var defined: Bool
     }
 
-    private static let slotCount = 512
+    /// Valid until the next lookup (which may reuse the slot).
+    typealias Ref = UnsafeMutablePointer<Entry>
 
-    /// The name as written: `prefix:local` for a namespaced element, else its local name.
-    mutating func elementName(_ node: xmlNodePtr) -> XMLName {
-        qualifiedName(node.pointee.name, prefix: node.pointee.ns?.pointee.prefix, document: node.pointee.doc)
+    private let slots: UnsafeMutablePointer<Entry>
+    /// Entries of names without an interned pointer (which SAX2 never reports in practice).
+    private var loose: [Ref] = []
+    private let members: Set<String>?
+    /// The parser's dictionary, for qualified names (`prefix:local` interned as one pointer).
+    var dictionary: xmlDictPtr?
+    private var nextIndex: UInt32 = 0
+
+    private static let slotBits: UInt64 = 9
+    private static let slotCount = 1 << slotBits
+
+    init(members: Set<String>?) {
+        self.members = members
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(
+            repeating: Entry(key: nil, string: "", id: 0, index: 0, isMember: false, defined: false),
+            count: Self.slotCount)
     }
 
-    /// The attribute's name as written (`xml:lang`, `q:x`, `id`).
-    mutating func attributeName(_ attribute: xmlAttrPtr) -> XMLName {
-        qualifiedName(
-            attribute.pointee.name, prefix: attribute.pointee.ns?.pointee.prefix, document: attribute.pointee.doc)
-    }
-
-    private mutating func qualifiedName(
-        _ local: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, document: xmlDocPtr?
-    ) -> XMLName {
-        guard let local else { return XMLName("") }
-        if dictionary == nil { dictionary = document?.pointee.dict }
-        var name = local
-        if let prefix {
-            // Interning "prefix:local" gives a stable key; the prefix itself is a copy owned by
-            // its namespace declaration, freed with its element.
-            guard let dictionary, let interned = xmlDictQLookup(dictionary, prefix, local) else {
-                return XMLName(XMLText.string(prefix) + ":" + XMLText.string(local))
-            }
-            name = interned
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+        for entry in loose {
+            entry.deinitialize(count: 1)
+            entry.deallocate()
         }
-        let bits = UInt(bitPattern: name)
-        let slot = Int(truncatingIfNeeded: (bits >> 3 ^ bits >> 12) & UInt(Self.slotCount - 1))
-        if slots[slot].name == name { return XMLName(slots[slot].string, id: bits) }
-        let decoded = XMLText.string(name)
-        guard let dictionary, xmlDictOwns(dictionary, name) == 1 else { return XMLName(decoded) }
-        slots[slot] = Slot(name: name, string: decoded)
-        return XMLName(decoded, id: bits)
+    }
+
+    /// The entry of a name as written: `prefix:local` when there is a prefix, else the local
+    /// name.
+    @inline(__always)
+    func lookup(local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> Ref {
+        var key = local
+        if let prefix {
+            guard let dictionary, let interned = xmlDictQLookup(dictionary, prefix, local) else {
+                return looseEntry(XMLText.string(prefix) + ":" + XMLText.string(local))
+            }
+            key = interned
+        }
+        let bits = UInt64(UInt(bitPattern: key))
+        let slot = slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.slotBits))
+        if slot.pointee.key == key { return slot }
+        return miss(key, slot: slot)
+    }
+
+    private func miss(_ key: UnsafePointer<xmlChar>, slot: Ref) -> Ref {
+        let string = XMLText.string(key)
+        guard let dictionary, xmlDictOwns(dictionary, key) == 1 else { return looseEntry(string) }
+        // Evicts the slot's name, if any: met again, it gets an entry (and an index) anew,
+        // with the same identity.
+        slot.pointee = entry(string, key: key)
+        return slot
+    }
+
+    private func looseEntry(_ string: String) -> Ref {
+        let ref = Ref.allocate(capacity: 1)
+        ref.initialize(to: entry(string, key: nil))
+        loose.append(ref)
+        return ref
+    }
+
+    private func entry(_ string: String, key: UnsafePointer<xmlChar>?) -> Entry {
+        defer { nextIndex += 1 }
+        return Entry(
+            key: key, string: string, id: key.map { UInt(bitPattern: $0) } ?? 0, index: nextIndex,
+            isMember: members?.contains(string) ?? true, defined: false)
+    }
+
+    /// The name's tape index, writing its definition first when `tape` (and its replayer)
+    /// have not seen it.
+    @inline(__always)
+    func index(of name: Ref, on tape: inout XMLEventTape) -> UInt32 {
+        if !name.pointee.defined { define(name, on: &tape) }
+        return name.pointee.index
+    }
+
+    private func define(_ name: Ref, on tape: inout XMLEventTape) {
+        name.pointee.defined = true
+        var string = name.pointee.string
+        string.withUTF8 {
+            tape.writeName(name.pointee.index, id: name.pointee.id, isMember: name.pointee.isMember, $0)
+        }
     }
 }
 
@@ -58,10 +114,13 @@ struct XMLNameTable {
 struct XMLName {
     var string: String
     var id: UInt
+    /// Whether a streamed element keeps a member of this name (true when nothing is filtered).
+    var isMember: Bool
 
-    init(_ string: String, id: UInt = 0) {
+    init(_ string: String, id: UInt = 0, isMember: Bool = true) {
         self.string = string
         self.id = id
+        self.isMember = isMember
     }
 
     /// Equal names; by identity when both have one.

@@ -1,6 +1,7 @@
-/// Reads XML payloads into restmap's `Value` (SPEC §2), streaming through libxml2's
-/// `xmlTextReader`: no document tree is ever built, and `streamElements(at:from:)` keeps
-/// memory flat however many records the payload holds.
+/// Reads XML payloads into restmap's `Value` (SPEC §2), streaming through libxml2's SAX2
+/// parser: no document tree is ever built, and `streamElements(at:from:)` keeps memory flat
+/// however many records the payload holds. `streamElements` parses on a thread of its own
+/// while the caller's thread builds the values and runs the body (see `parsesConcurrently`).
 ///
 /// The document becomes `{ rootName: value(root) }`. An element with neither attributes nor
 /// child elements is its text, trimmed of XML white space (`null` when empty); any other
@@ -30,6 +31,10 @@ public struct XMLPayloadReader: Sendable {
     public var maxDepth: Int
     /// Receives warnings (external entities not loaded). Nil drops them.
     public var diagnostics: DiagnosticLog?
+    /// Whether `streamElements` parses on a thread of its own, handing the elements over in
+    /// order to the caller's thread, where `body` runs and diagnostics are emitted: parsing
+    /// and building then overlap with what `body` does. Off, all runs on the caller's thread.
+    var parsesConcurrently = true
 
     public init(maxDepth: Int = 10_000, diagnostics: DiagnosticLog? = nil) {
         self.maxDepth = maxDepth
@@ -64,9 +69,15 @@ public struct XMLPayloadReader: Sendable {
     ///
     /// With `recordingLocations`, each element carries its locations keyed by JSON pointer
     /// relative to the element (`""` is the element, `/name` its child).
+    ///
+    /// With `members`, an element handed out that is an object keeps only the attributes,
+    /// child elements and `text` named there; the others are parsed (and checked) but not
+    /// built. It stays an object even when nothing is left of it, and an element that would
+    /// be a string (no attributes, no children) is one still. For a mapper that knows which
+    /// keys it reads (`ReadKeys`). Ignored for an empty path.
     @discardableResult
     public func streamElements(
-        at path: [String], from source: ByteSource, recordingLocations: Bool = false,
+        at path: [String], from source: ByteSource, recordingLocations: Bool = false, members: Set<String>? = nil,
         _ body: (XMLStreamedElement) throws -> Void
     ) throws -> XMLKeyPathSearch {
         if path.isEmpty {
@@ -80,19 +91,23 @@ public struct XMLPayloadReader: Sendable {
             try body(XMLStreamedElement(index: 0, value: value, locations: locations))
             return .found(count: 1)
         }
+        if parsesConcurrently,
+            let search = try streamConcurrently(
+                at: path, from: source, recordingLocations: recordingLocations, members: members, body)
+        {
+            return search
+        }
         let walker = try XMLDocumentWalker(
             source: source, target: .elements(atPath: path), maxDepth: maxDepth,
-            recordsLocations: recordingLocations, diagnostics: diagnostics)
+            recordsLocations: recordingLocations, members: members, warns: diagnostics != nil)
+        let replayer = XMLTapeReplayer(
+            recordsLocations: recordingLocations, keepsOutermostText: walker.keepsOutermostText,
+            inputName: source.name)
         var count = 0
-        while try walker.step() {
-            guard walker.hasCompleted else { continue }
-            try walker.drainCompleted { item in
-                var locations: PayloadLocations?
-                if let tree = item.locations {
-                    locations = PayloadLocations()
-                    tree.flatten(at: "", into: &locations!)
-                }
-                try body(XMLStreamedElement(index: count, value: item.value, locations: locations))
+        try walker.run { tape in
+            defer { tape.reset() }
+            try replayer.replay(tape, diagnostics: diagnostics) { item in
+                try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations)))
                 count += 1
             }
         }
@@ -103,14 +118,103 @@ public struct XMLPayloadReader: Sendable {
         return .found(count: count)
     }
 
+    /// What a parser thread leaves for the caller once joined.
+    private final class ParserOutcome: @unchecked Sendable {
+        var error: (any Error)?
+        var deepestMatch = 0
+        var keysByLevel: [XMLKeyList] = []
+    }
+
+    private struct Cancelled: Error {}
+
+    /// Tapes (one per 256 KiB chunk of input) waiting for the caller's thread at most.
+    static let tapesInFlight = 3
+
+    /// `streamElements` with the parse on a thread of its own, which hands event tapes over;
+    /// values are built and `body` runs on the caller's thread. Nil when no thread could be
+    /// made.
+    private func streamConcurrently(
+        at path: [String], from source: ByteSource, recordingLocations: Bool, members: Set<String>?,
+        _ body: (XMLStreamedElement) throws -> Void
+    ) throws -> XMLKeyPathSearch? {
+        LibXML2.prepare()  // libxml2's global set-up, on the caller's thread
+        let pipe = XMLPipe<XMLEventTape>(depth: Self.tapesInFlight)
+        let outcome = ParserOutcome()
+        let maxDepth = self.maxDepth
+        let warns = diagnostics != nil
+        guard
+            let worker = XMLWorkerThread({
+                defer { pipe.close() }
+                do {
+                    let walker = try XMLDocumentWalker(
+                        source: source, target: .elements(atPath: path), maxDepth: maxDepth,
+                        recordsLocations: recordingLocations, members: members, warns: warns)
+                    defer {
+                        outcome.deepestMatch = walker.deepestMatch
+                        outcome.keysByLevel = walker.keysByLevel
+                    }
+                    try walker.run { tape in
+                        guard pipe.send(tape) else { throw Cancelled() }
+                        tape = pipe.reuse() ?? XMLEventTape()  // the one sent is the caller's now
+                    }
+                } catch {
+                    outcome.error = error
+                }
+            })
+        else { return nil }
+        let replayer = XMLTapeReplayer(
+            recordsLocations: recordingLocations, keepsOutermostText: members?.contains("text") ?? true,
+            inputName: source.name)
+        var count = 0
+        var failure: (any Error)?
+        while var tape = pipe.receive() {
+            do {
+                try replayer.replay(tape, diagnostics: diagnostics) { item in
+                    try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations)))
+                    count += 1
+                }
+            } catch {
+                tape.free()
+                failure = error
+                pipe.cancel()
+                break
+            }
+            tape.reset()
+            pipe.recycle(tape)
+        }
+        worker.join()
+        while let tape = pipe.receive() { tape.free() }  // left when the caller stopped early
+        while let tape = pipe.reuse() { tape.free() }
+        if let failure { throw failure }
+        if let error = outcome.error { throw error }
+        guard count > 0 else {
+            let level = outcome.deepestMatch
+            return .notFound(matchedSegments: level, availableKeys: outcome.keysByLevel[level].keys)
+        }
+        return .found(count: count)
+    }
+
+    /// An element's locations keyed by pointers relative to it.
+    private static func relative(_ tree: XMLLocationTree?) -> PayloadLocations? {
+        guard let tree else { return nil }
+        var locations = PayloadLocations()
+        tree.flatten(at: "", into: &locations)
+        return locations
+    }
+
     private func readDocument(_ source: ByteSource, recordingLocations: Bool) throws -> (
         value: Value, locations: XMLLocationTree?, rootName: String
     ) {
         let walker = try XMLDocumentWalker(
             source: source, target: .document, maxDepth: maxDepth, recordsLocations: recordingLocations,
-            diagnostics: diagnostics)
-        while try walker.step() {}
-        guard let rootName = walker.rootName, let root = walker.completed.first else {
+            warns: diagnostics != nil)
+        let replayer = XMLTapeReplayer(recordsLocations: recordingLocations, keepsOutermostText: true, inputName: source.name)
+        var root: XMLDocumentWalker.Item?
+        try walker.run { tape in
+            defer { tape.reset() }
+            try replayer.replay(tape, diagnostics: diagnostics) { root = $0 }
+        }
+        guard let rootName = walker.rootName, let root else {
             throw RestmapError.data("the XML document has no root element", at: .file(source.name))
         }
         return (.object(ValueObject([(rootName, root.value)])), root.locations, rootName)
