@@ -1,40 +1,80 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// restmap's engine is split into layers, one target each (ARCHITECTURE.md). A target may
+// import only the targets below it, so a dependency that points upwards does not compile.
+//
+//   restmap (CLI) → RestmapPipeline → stages (Config, Mapping, Output, Request,
+//   Validation, Describe) → RestmapTypes → RestmapFormats → RestmapBase
+//
+// No library product is published: the engine's API is `package`-level, shared by the CLI,
+// the tests and the fuzz harnesses of this package only.
+
+/// Release builds of the engine skip run-time exclusivity checks on its hot paths (measured
+/// in README "Performance") and let the optimizer inline across the layer targets.
+let engineSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
+func layer(_ name: String, path: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: dependencies, path: path, swiftSettings: engineSettings)
+}
+
+var targets: [Target] = [
+    // libxml2, seen through a shim header that hides its ICU parts (they clash with
+    // Foundation's bundled ICU on Linux). Imported by RestmapFormats only.
+    .systemLibrary(
+        name: "CLibXML2",
+        pkgConfig: "libxml-2.0",
+        providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
+    // Foundation layer: diagnostics, byte sources and sinks, the JSON value type.
+    layer("RestmapBase", path: "Sources/Base", []),
+    // Formats layer: JSON, XML, plist and form readers and writers.
+    layer("RestmapFormats", path: "Sources/Formats", ["RestmapBase", "CLibXML2"]),
+    // Subjects: value conversions, dates, Core Data models.
+    layer("RestmapTypes", path: "Sources/Types", ["RestmapBase", "RestmapFormats"]),
+    // Stages.
+    layer("RestmapConfig", path: "Sources/Stages/Config", ["RestmapBase", "RestmapFormats", "RestmapTypes"]),
+    layer("RestmapMapping", path: "Sources/Stages/Mapping",
+          ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig"]),
+    layer("RestmapOutput", path: "Sources/Stages/Output",
+          ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
+    layer("RestmapRequest", path: "Sources/Stages/Request",
+          ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
+    layer("RestmapValidation", path: "Sources/Stages/Validation",
+          ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
+    layer("RestmapDescribe", path: "Sources/Stages/Describe", ["RestmapBase", "RestmapTypes", "RestmapConfig"]),
+    // The pipeline: the config pipeline, the payload reader and the runs.
+    layer("RestmapPipeline", path: "Sources/Pipeline", [
+        "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
+        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe",
+    ]),
+    // The command-line front end: argument parsing, files, exit codes.
+    .executableTarget(
+        name: "restmap",
+        dependencies: [
+            "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
+            "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapPipeline",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+    .testTarget(name: "RestmapTests", dependencies: [
+        "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
+        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapPipeline",
+    ]),
+    // Runs the built `restmap` over Configs/ and Samples/ and compares with Golden/.
+    .testTarget(name: "RestmapCLITests", dependencies: ["RestmapBase"], exclude: ["Golden"]),
+]
+
 let package = Package(
     name: "restmap",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "restmap", targets: ["restmap"]),
-        .library(name: "RestmapCore", targets: ["RestmapCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
-    targets: [
-        // libxml2, seen through a shim header that hides its ICU parts (they clash with
-        // Foundation's bundled ICU on Linux).
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
-        ),
-        // The engine: config loading, payload readers, mapper, writers, diagnostics. No process I/O.
-        .target(
-            name: "RestmapCore",
-            dependencies: ["CLibXML2"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-        ),
-        // The command-line front end: argument parsing, files, exit codes.
-        .executableTarget(
-            name: "restmap",
-            dependencies: [
-                "RestmapCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .testTarget(name: "RestmapCoreTests", dependencies: ["RestmapCore"]),
-        // Runs the built `restmap` over Configs/ and Samples/ and compares with Golden/.
-        .testTarget(name: "RestmapCLITests", dependencies: ["RestmapCore"], exclude: ["Golden"]),
-    ]
+    targets: targets
 )

@@ -1,5 +1,14 @@
 import ArgumentParser
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 #if canImport(Glibc)
 import Glibc

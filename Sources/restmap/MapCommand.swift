@@ -1,5 +1,14 @@
 import ArgumentParser
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 /// `restmap map`: maps payloads and prints records (SPEC §3.1).
 struct MapCommand: ParsableCommand {
@@ -33,13 +42,13 @@ struct MapCommand: ParsableCommand {
     var compact = false
 
     @Option(name: .customLong("input-format"), help: "auto: XML when the input starts with <, NDJSON when it holds several JSON values, else JSON.")
-    var inputFormat: MapOptions.InputFormat = .auto
+    var inputFormat: PayloadFormat = .auto
 
     @Option(name: .long, help: "The HTTP status of the payloads; 4xx/5xx map with error_mappings and exit 1.")
     var status: Int?
 
     @Option(name: .customLong("max-depth"), help: "Payload nesting deeper than this is an error (XML is capped at 2048).")
-    var maxDepth: Int = 10_000
+    var maxDepth: Int = InputLimits.defaultMaxDepth
 
     @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the run succeeds).")
     var output: String?
@@ -91,4 +100,4 @@ struct MapCommand: ParsableCommand {
 
 extension RecordWriter.Shape: ExpressibleByArgument {}
 extension MapOptions.OutputFormat: ExpressibleByArgument {}
-extension MapOptions.InputFormat: ExpressibleByArgument {}
+extension PayloadFormat: ExpressibleByArgument {}

@@ -1,5 +1,14 @@
 import ArgumentParser
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 /// `restmap request`: builds the body a RestKit app sends for client objects (SPEC §3.2).
 struct RequestCommand: ParsableCommand {
@@ -34,7 +43,7 @@ struct RequestCommand: ParsableCommand {
     var omitMissing = false
 
     @Option(name: .customLong("max-depth"), help: "Input nesting deeper than this is an error.")
-    var maxDepth: Int = 10_000
+    var maxDepth: Int = InputLimits.defaultMaxDepth
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE (replaced atomically when the run succeeds).", valueName: "file"))
     var output: String?

@@ -1,5 +1,14 @@
 import ArgumentParser
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -46,10 +55,10 @@ struct ValidateCommand: ParsableCommand {
     var minCoverage: String?
 
     @Option(name: .customLong("input-format"), help: "auto: XML when a sample starts with <, NDJSON when it holds several JSON values, else JSON.")
-    var inputFormat: MapOptions.InputFormat = .auto
+    var inputFormat: PayloadFormat = .auto
 
     @Option(name: .customLong("max-depth"), help: "Payload nesting deeper than this is an error.")
-    var maxDepth: Int = 10_000
+    var maxDepth: Int = InputLimits.defaultMaxDepth
 
     @Flag(name: [.short, .long], help: "No summary line on standard error (printed there for json and junit reports, and with -o).")
     var quiet = false

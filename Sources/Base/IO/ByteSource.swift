@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A stream of input bytes read in chunks, so that payload readers can work on files larger
+/// than memory and on standard input alike. `name` is what diagnostics call the input.
+package protocol ByteSource: AnyObject {
+    /// The input's name in diagnostics: a path, or `<stdin>`.
+    var name: String { get }
+    /// Reads up to `buffer.count` bytes into `buffer`; returns 0 only at the end of input.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+extension ByteSource {
+    /// Reads everything that is left. `limit` bounds the size (a config has no business
+    /// being gigabytes); past it the read fails with a located error instead of exhausting
+    /// memory.
+    package func readAll(limit: Int = Int.max) throws -> [UInt8] {
+        var bytes = [UInt8]()
+        var chunk = 1 << 16
+        while true {
+            let start = bytes.count
+            bytes.reserveCapacity(start + chunk)
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            let count = try bytes.withUnsafeMutableBytes { raw in
+                try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]))
+            }
+            bytes.removeLast(chunk - count)
+            if count == 0 { return bytes }
+            if bytes.count > limit {
+                throw RestmapError.data(
+                    "input is larger than the \(limit / (1 << 20)) MiB this reader accepts",
+                    at: .file(name))
+            }
+            if chunk < 1 << 22 { chunk *= 2 }
+        }
+    }
+}
+
+/// Bytes already in memory (tests, and inputs that were read whole).
+package final class MemoryByteSource: ByteSource {
+    package let name: String
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    package init(_ bytes: [UInt8], name: String = "<memory>") {
+        self.bytes = bytes
+        self.name = name
+    }
+
+    package convenience init(_ text: String, name: String = "<memory>") {
+        self.init(Array(text.utf8), name: name)
+    }
+
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { raw in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count]))
+        }
+        offset += count
+        return count
+    }
+}
+
+/// A file, or an already open descriptor such as standard input.
+package final class FileByteSource: ByteSource {
+    package let name: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+
+    /// Opens `path` for reading; a missing or unreadable file is a usage error naming it.
+    package init(path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw RestmapError.usage("cannot open '\(path)': \(reason)")
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw RestmapError.usage("cannot read '\(path)': it is a directory")
+        }
+        self.descriptor = fd
+        self.name = path
+        self.ownsDescriptor = true
+    }
+
+    /// Wraps a descriptor the caller keeps open (standard input is 0).
+    package init(fileDescriptor: Int32, name: String) {
+        self.descriptor = fileDescriptor
+        self.name = name
+        self.ownsDescriptor = false
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            #if canImport(Glibc)
+            let count = Glibc.read(descriptor, base, buffer.count)
+            #else
+            let count = Darwin.read(descriptor, base, buffer.count)
+            #endif
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            let reason = String(cString: strerror(errno))
+            throw RestmapError.data("cannot read '\(name)': \(reason)", at: .file(name))
+        }
+    }
+}

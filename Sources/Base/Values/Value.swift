@@ -1,0 +1,146 @@
+/// A payload or config value as restmap sees it: JSON's data model, with numbers kept as the
+/// exact text they were written with so that mapping never loses precision
+/// (`12345678901234567890` and `0.1` come out as they went in).
+package enum Value: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// A number, as its literal text (`-1.50e3`). Converted only when a type asks for it.
+    case number(String)
+    case string(String)
+    case array([Value])
+    case object(ValueObject)
+
+    /// The value at `key` when this is an object.
+    package subscript(key: String) -> Value? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// A short name of the value's kind, for messages ("expected a dictionary, found a string").
+    package var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// True for strings, numbers, booleans and null.
+    package var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+}
+
+/// A JSON object: keys in the order the payload wrote them. A duplicate key replaces the
+/// earlier value in place (RFC 8259 leaves it open; restmap documents "the last wins").
+/// Lookups scan linearly, which beats hashing for the ten-or-so keys API objects carry;
+/// large objects get a hash index.
+package struct ValueObject: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package var key: String
+        package var value: Value
+        package init(key: String, value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    package private(set) var entries: [Entry]
+    var index: [String: Int]?
+
+    static let indexThreshold = 24
+
+    package init() {
+        entries = []
+        index = nil
+    }
+
+    package init(minimumCapacity: Int) {
+        entries = []
+        entries.reserveCapacity(minimumCapacity)
+        index = nil
+    }
+
+    /// Builds an object from pairs; later duplicates replace earlier ones.
+    package init(_ pairs: [(String, Value)]) {
+        self.init(minimumCapacity: pairs.count)
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    package var count: Int { entries.count }
+    package var isEmpty: Bool { entries.isEmpty }
+    package var keys: [String] { entries.map(\.key) }
+
+    package func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        for i in entries.indices where entries[i].key == key { return i }
+        return nil
+    }
+
+    package subscript(key: String) -> Value? {
+        get {
+            guard let i = position(of: key) else { return nil }
+            return entries[i].value
+        }
+        set {
+            if let i = position(of: key) {
+                if let newValue {
+                    entries[i].value = newValue
+                } else {
+                    entries.remove(at: i)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                append(key: key, value: newValue)
+            }
+        }
+    }
+
+    /// Appends without looking for a duplicate; callers that know the key is new use this.
+    package mutating func appendUnchecked(key: String, value: Value) {
+        append(key: key, value: value)
+    }
+
+    mutating func append(key: String, value: Value) {
+        entries.append(Entry(key: key, value: value))
+        if index != nil {
+            index![key] = entries.count - 1
+        } else if entries.count > Self.indexThreshold {
+            rebuildIndex()
+        }
+    }
+
+
+    mutating func rebuildIndex() {
+        guard entries.count > Self.indexThreshold else {
+            index = nil
+            return
+        }
+        var fresh = [String: Int](minimumCapacity: entries.count)
+        for (i, entry) in entries.enumerated() { fresh[entry.key] = i }
+        index = fresh
+    }
+
+    package static func == (lhs: ValueObject, rhs: ValueObject) -> Bool {
+        lhs.entries == rhs.entries
+    }
+}
+
+extension Value: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByIntegerLiteral
+{
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(integerLiteral value: Int) { self = .number(String(value)) }
+    package init(arrayLiteral elements: Value...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, Value)...) {
+        self = .object(ValueObject(elements))
+    }
+}

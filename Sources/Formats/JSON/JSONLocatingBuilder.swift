@@ -1,0 +1,112 @@
+import RestmapBase
+
+/// Builds a `Value` tree and, beside it, where each value starts, keyed by JSON Pointer
+/// (`/employees_list/3/dept/id`): what `validate` needs to point at an offending value.
+/// A repeated key's pointer names the last occurrence, the one the tree keeps.
+final class JSONLocatingBuilder: JSONBuilder {
+    let values = JSONValueBuilder()
+    private(set) var locations = PayloadLocations()
+    /// The pointer of the top-level value: "" for a document, `/employees_list/3` for an
+    /// element streamed from a key path.
+    var rootPointer = ""
+    /// Per open container: its pointer, and the index of its next element (-1 in an object).
+    private var pointers: [String] = []
+    private var nextIndex: [Int] = []
+    private var pendingKey = ""
+    private let file: String
+
+    init(file: String) {
+        self.file = file
+    }
+
+    var wantsLocations: Bool { true }
+
+    /// The completed top-level value and the locations of its values.
+    func take() -> (value: Value, locations: PayloadLocations) {
+        let result = (values.takeValue(), locations)
+        locations = PayloadLocations()
+        return result
+    }
+
+    func reset() {
+        values.reset()
+        locations = PayloadLocations()
+        rootPointer = ""
+        pointers.removeAll(keepingCapacity: true)
+        nextIndex.removeAll(keepingCapacity: true)
+    }
+
+    /// Pointers longer than this are not extended: values deeper down share the pointer of
+    /// their ancestor, so that a hostile nesting of long keys cannot make the pointers'
+    /// memory quadratic (their locations fall back to that ancestor's).
+    static let maxPointerBytes = 4096
+
+    /// Records where the value that starts now is, and returns its pointer.
+    private func record(_ position: JSONPosition) -> String {
+        let pointer: String
+        if let parent = pointers.last, parent.utf8.count > Self.maxPointerBytes {
+            if nextIndex[nextIndex.count - 1] >= 0 { nextIndex[nextIndex.count - 1] += 1 }
+            return parent
+        } else if let parent = pointers.last {
+            let index = nextIndex[nextIndex.count - 1]
+            if index >= 0 {
+                pointer = PayloadLocations.appending(index, to: parent)
+                nextIndex[nextIndex.count - 1] = index + 1
+            } else {
+                pointer = PayloadLocations.appending(pendingKey, to: parent)
+            }
+        } else {
+            pointer = rootPointer
+        }
+        locations[pointer] = position.location(in: file)
+        return pointer
+    }
+
+    func beginObject(at position: JSONPosition) {
+        pointers.append(record(position))
+        nextIndex.append(-1)
+        values.beginObject(at: position)
+    }
+
+    func beginArray(at position: JSONPosition) {
+        pointers.append(record(position))
+        nextIndex.append(0)
+        values.beginArray(at: position)
+    }
+
+    func endObject() {
+        pointers.removeLast()
+        nextIndex.removeLast()
+        values.endObject()
+    }
+
+    func endArray() {
+        pointers.removeLast()
+        nextIndex.removeLast()
+        values.endArray()
+    }
+
+    package func key(_ key: JSONStringToken, at position: JSONPosition) {
+        pendingKey = values.pushKey(key)
+    }
+
+    package func string(_ string: JSONStringToken, at position: JSONPosition) {
+        _ = record(position)
+        values.string(string, at: position)
+    }
+
+    func number(_ number: JSONNumberToken, at position: JSONPosition) {
+        _ = record(position)
+        values.number(number, at: position)
+    }
+
+    func bool(_ value: Bool, at position: JSONPosition) {
+        _ = record(position)
+        values.bool(value, at: position)
+    }
+
+    func null(at position: JSONPosition) {
+        _ = record(position)
+        values.null(at: position)
+    }
+}

@@ -1,0 +1,27 @@
+import RestmapBase
+
+/// Strings of a JSON input, made once per distinct short byte sequence (see
+/// `ShortStringCache`); strings with escapes are always decoded afresh.
+final class JSONStringCache {
+    private let cache = ShortStringCache(slotBits: 9)
+
+    /// The decoded string of `token`.
+    @inline(__always)
+    package func string(_ token: JSONStringToken) -> String {
+        var tag: UInt64 = 0
+        return string(token, tag: &tag)
+    }
+
+    /// The decoded string of `token`, and in `tag` a hash of its bytes when it is short plain
+    /// ASCII (0 otherwise), which the `Value` builder uses to check keys for duplicates.
+    @inline(__always)
+    package func string(_ token: JSONStringToken, tag: inout UInt64) -> String {
+        let count = token.bytes.count
+        guard count <= 15, !token.hasEscapes else { return token.string }
+        let (low, high) = ShortStringCache.key(
+            UnsafeRawPointer(token.bytes.baseAddress!), count: count, readable: token.readable)
+        let hash = ShortStringCache.hash(low: low, high: high)
+        tag = (low | high) & 0x8080_8080_8080_8080 == 0 ? hash | 1 : 0
+        return cache.string(low: low, high: high, hash: hash) { token.string }
+    }
+}

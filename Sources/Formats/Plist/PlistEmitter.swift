@@ -1,0 +1,130 @@
+import RestmapBase
+
+/// Writes an XML property list (`--format plist`). Numbers keep their text: `<integer>` when
+/// the literal is an integer (no fraction, no exponent), else `<real>`. Plists have no null,
+/// so null members and elements are left out.
+package final class PlistEmitter: StructuredEmitter {
+    private let sink: ByteSink
+    private var buffer: [UInt8] = []
+    private var depth = 0
+    /// A key waiting for its value: written only if the value is not null.
+    private var pendingKey: String?
+
+    package init(sink: ByteSink) {
+        self.sink = sink
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Writes the XML declaration, the DOCTYPE and `<plist>`.
+    package func beginDocument() throws {
+        append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        append("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
+        append("<plist version=\"1.0\">\n")
+    }
+
+    /// Closes `<plist>` and flushes.
+    package func endDocument() throws {
+        append("</plist>\n")
+        try flush()
+    }
+
+    package func beginObject() throws {
+        writePendingKey()
+        line("<dict>")
+        depth += 1
+    }
+
+    package func key(_ name: String) throws {
+        pendingKey = name
+    }
+
+    package func endObject() throws {
+        pendingKey = nil
+        depth -= 1
+        line("</dict>")
+        try flushIfLarge()
+    }
+
+    package func beginArray() throws {
+        writePendingKey()
+        line("<array>")
+        depth += 1
+    }
+
+    package func endArray() throws {
+        depth -= 1
+        line("</array>")
+        try flushIfLarge()
+    }
+
+    package func scalar(_ value: Value) throws {
+        switch value {
+        case .null:
+            pendingKey = nil
+        case .bool(let flag):
+            writePendingKey()
+            line(flag ? "<true/>" : "<false/>")
+        case .number(let text):
+            writePendingKey()
+            let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            line(isInteger ? "<integer>\(text)</integer>" : "<real>\(text)</real>")
+        case .string(let text):
+            writePendingKey()
+            line("<string>\(XMLEscaping.escape(text))</string>")
+        case .array, .object:
+            try emit(value)
+        }
+    }
+
+    private func writePendingKey() {
+        if let key = pendingKey {
+            line("<key>\(XMLEscaping.escape(key))</key>")
+            pendingKey = nil
+        }
+    }
+
+    private func line(_ text: String) {
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: max(0, depth)))
+        append(text)
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    private func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    private func flushIfLarge() throws {
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    package func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try sink.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Escaping for XML text and attribute values. Characters XML 1.0 cannot carry at all
+/// (most C0 controls) become U+FFFD rather than producing a document no parser accepts.
+package enum XMLEscaping {
+    package static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 }) else {
+            return text
+        }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\r": out += "&#13;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,89 @@
+import RestmapBase
+
+/// Serves a `ByteSource` to libxml2's pull callback (`xmlCreateIOParserCtxt`). libxml2 asks for
+/// about 4 KB at a time; reading the source in 256 KiB chunks keeps system calls few. A read
+/// error cannot cross the C boundary, so it is parked here and rethrown by the walker.
+final class XMLInputFeed {
+    let source: ByteSource
+    /// Sees every byte handed to libxml2, in order (nil unless exact columns are wanted).
+    var scanner: XMLMarkupScanner?
+    /// Runs before each chunk is read from the source, that is once libxml2 has taken the
+    /// previous one (the walker hands its event tape on there); false ends the input.
+    var beforeChunk: (() -> Bool)?
+    /// The first error the source threw; libxml2 was told "I/O error" and stops.
+    private(set) var error: (any Error)?
+    /// Bytes handed to libxml2 so far: the entity-expansion bound is relative to it.
+    private(set) var bytesDelivered = 0
+
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var exhausted = false
+    /// A read error that came after some bytes: reported once those are handed over.
+    private var pendingError: (any Error)?
+    /// Set once nothing more is wanted (an error, or the caller stopped): the input then ends.
+    private var stopped = false
+
+    static let chunkSize = 1 << 18
+
+    init(source: ByteSource) {
+        self.source = source
+        buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Ends the input early: libxml2 gets no more bytes.
+    func stop() {
+        stopped = true
+    }
+
+    /// Fills `destination` with up to `capacity` bytes; 0 at the end, -1 after a read error
+    /// or when `beforeChunk` said to stop.
+    func fill(_ destination: UnsafeMutablePointer<CChar>, capacity: Int) -> Int32 {
+        if error != nil { return -1 }
+        if stopped { return 0 }
+        if start == end {
+            if let pending = pendingError {
+                // The bytes read before the source failed have been handed over; now fail.
+                error = pending
+                return -1
+            }
+            if exhausted { return 0 }
+            if let beforeChunk, !beforeChunk() {
+                stopped = true
+                return -1
+            }
+            // Fill the whole buffer (or reach the end): a pipe hands over a few bytes at a
+            // time, and libxml2's errors must not depend on how the input arrives.
+            start = 0
+            end = 0
+            do {
+                while end < buffer.count {
+                    let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+                    if count == 0 {
+                        exhausted = true
+                        break
+                    }
+                    end += count
+                }
+            } catch {
+                guard end > 0 else {
+                    self.error = error
+                    return -1
+                }
+                pendingError = error
+            }
+            if end == 0 { return 0 }
+        }
+        let count = min(capacity, end - start, Int(Int32.max))
+        let chunk = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
+        UnsafeMutableRawPointer(destination).copyMemory(from: chunk.baseAddress!, byteCount: count)
+        scanner?.scan(chunk)
+        start += count
+        bytesDelivered += count
+        return Int32(count)
+    }
+}

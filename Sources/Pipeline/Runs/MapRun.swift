@@ -1,0 +1,349 @@
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+
+/// One `restmap map` run: reads every input, maps it through the path mappings that serve
+/// its request path with one shared identity map, makes the connections, and writes the
+/// records (SPEC §3.1).
+///
+/// Inputs are read as streams: when one path mapping serves an input and its key path is
+/// plain keys, the elements of the array there are mapped one at a time as the parser
+/// reaches them, so the payload is never held whole. With NDJSON output in the tree shape
+/// and no connections in the config, each root record is written as soon as it is mapped
+/// and then forgotten — memory stays flat whatever the input size; the identity map then
+/// spans one payload element, which is the price of streaming (README: "Streaming").
+package final class MapRun {
+    package let definitions: MappingDefinitions
+    package let options: MapOptions
+    package let log: DiagnosticLog
+    let plans: MappingPlans
+    let mapper: Mapper
+    let payloadMapper: PayloadMapper
+    private let sink: ByteSink
+    private let writer: RecordWriter
+    private let statistics = RecordWriter.Statistics()
+    /// Roots in output order (tree shape), kept until the run ends unless streaming.
+    private var roots: [MappedObject] = []
+    private var streamEmitter: JSONWriter?
+    /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
+    private var failed = false
+    package var inputFailed: Bool { failed }
+    private var totalMapped = 0
+
+    /// True when records are written as they are mapped.
+    package let streams: Bool
+
+    package init(definitions: MappingDefinitions, options: MapOptions, log: DiagnosticLog, output: ByteSink) throws {
+        self.definitions = definitions
+        self.options = options
+        self.log = log
+        self.sink = output
+        self.plans = MappingPlans(definitions)
+        let converter = try ValueConverter(dateFormats: definitions.dateFormats.map { try DatePattern(parsing: $0.value) })
+        self.mapper = Mapper(plans: plans, log: log, converter: converter)
+        self.payloadMapper = PayloadMapper(mapper: mapper)
+        self.writer = RecordWriter(shape: options.shape)
+        let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
+        self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections
+        if let entity = options.entity, plans.entity(named: entity) == nil {
+            throw RestmapError.usage(
+                "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
+        }
+    }
+
+    /// Maps every input and writes the output. Returns the exit code: 0 when something was
+    /// mapped and no input failed, 1 otherwise.
+    /// - Throws: `RestmapError` (usage) for a path that must be given and is not, or an
+    ///   output that cannot be written.
+    package func run(_ inputs: [MapInput]) throws -> Int32 {
+        if streams { streamEmitter = JSONWriter(sink: sink, style: .compact) }
+        for input in inputs {
+            try map(input)
+        }
+        if totalMapped == 0 && !failed && !options.isErrorStatus {
+            log.error("nothing was mapped: the collections at the key paths searched were empty")
+            failed = true
+        }
+        if streams {
+            try streamEmitter?.flush()
+        } else if !failed || options.isErrorStatus {
+            // A failed run prints nothing: half the records would read as all of them.
+            if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
+                ConnectionResolver().resolve(mapper.graph)
+            }
+            try writeOutput()
+        }
+        if statistics.references > 0 {
+            log.note(
+                "\(statistics.references) related object\(statistics.references == 1 ? " was" : "s were") met again inside \(statistics.references == 1 ? "its" : "their") own subtree (a cycle) and printed as {\"_entity\", \"_ref\"}")
+        }
+        return failed || options.isErrorStatus ? 1 : 0
+    }
+
+    // MARK: - Inputs
+
+    /// Which path mappings serve the input, or nil (after reporting) when none does.
+    private func entries(for input: MapInput) throws -> [PathMapping]? {
+        if options.entity != nil || options.isErrorStatus { return [] }
+        guard let path = input.requestPath ?? options.defaultPath else {
+            if definitions.pathMappings.count == 1 { return definitions.pathMappings }
+            let patterns = definitions.pathMappings.map { "'\($0.uri.value.text)'" }.joined(separator: ", ")
+            throw RestmapError.usage(
+                definitions.pathMappings.isEmpty
+                    ? "the config has no path_mappings; use --entity NAME to map with an entity directly"
+                    : "the config has \(definitions.pathMappings.count) path mappings (\(patterns)); pass --path URI or write the input as URI=FILE")
+        }
+        let entries = RequestPathMatching.entries(for: path, in: definitions)
+        if entries.isEmpty {
+            log.error(RequestPathMatching.noMatchMessage(for: path, in: definitions), at: .file(input.source.name))
+            failed = true
+            return nil
+        }
+        return entries
+    }
+
+    private func map(_ input: MapInput) throws {
+        guard let entries = try entries(for: input) else { return }
+        let source = PeekableByteSource(input.source)
+        let format: PayloadFormat
+        if options.inputFormat == .auto {
+            format = try source.firstSignificantByte() == UInt8(ascii: "<") ? .xml : .auto
+        } else {
+            format = options.inputFormat
+        }
+        do {
+            switch format {
+            case .xml:
+                try mapXML(source, entries: entries)
+            case .json, .ndjson, .auto:
+                try mapJSON(source, entries: entries, format: format)
+            }
+        } catch let error as RestmapError where error.kind == .data {
+            log.emit(contentsOf: error.diagnostics)
+            failed = true
+        }
+    }
+
+    /// The members of streamed elements that mapping can read (nil: all of them). An observer
+    /// (validate) sees whole elements: it reports the keys nobody reads.
+    private func readKeys(_ entries: [PathMapping]) -> Set<String>? {
+        guard mapper.observer == nil else { return nil }
+        if let entity = options.entity {
+            return plans.entity(named: entity).flatMap(ReadKeys.forPlan)
+        }
+        return entries.count == 1 ? ReadKeys.forEntry(entries[0], plans: plans) : nil
+    }
+
+    /// The plain key path of the container when one mapping serves the input, so that its
+    /// elements can be streamed.
+    private func streamableKeyPath(_ entries: [PathMapping]) -> [String]? {
+        if options.isErrorStatus { return nil }
+        if options.entity != nil { return KeyPath(options.keyPath ?? "").plainKeys }
+        guard entries.count == 1 else { return nil }
+        return (entries[0].keyPath?.value ?? KeyPath("")).plainKeys
+    }
+
+    private func mapJSON(_ source: ByteSource, entries: [PathMapping], format: PayloadFormat) throws {
+        let reader = JSONStreamReader(source: source, maxDepth: options.maxDepth)
+        let keys = streamableKeyPath(entries)
+        let members = keys == nil ? nil : readKeys(entries)
+        var documentIndex = 0
+        // NDJSON lines are payloads of one input: "nothing mapped" is judged over all of them
+        // (a line whose object no matcher takes is not an error by itself).
+        var inputOutcome = PayloadMapper.Outcome()
+        var firstRootKeys: [String]?
+        repeat {
+            let origin = Mapper.Origin(input: source.name, pointer: nil)
+            do {
+                var outcome = PayloadMapper.Outcome()
+                if let keys {
+                    outcome.searchedKeyPaths = [keys.joined(separator: ".")]
+                    var rootKeys: [String] = []
+                    do {
+                        let result = try reader.streamElements(at: keys, members: members) { element in
+                            guard element.value != .null else { return }
+                            outcome.representationCount += 1
+                            if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+                                outcome.mappedCount += 1
+                                try self.emitRoot(object)
+                            }
+                        }
+                        switch result {
+                        case .array: outcome.containerFound = true
+                        case .single: outcome.containerFound = outcome.representationCount > 0
+                        case .notFound(let keys): rootKeys = keys
+                        }
+                    } catch let repeated as JSONPathKeyRepeated {
+                        throw RestmapError.data(
+                            "the key path '\(repeated.keyPath.joined(separator: "."))' occurs twice in the document; restmap streams the first and cannot honour JSON's last-wins rule here",
+                            at: repeated.location)
+                    }
+                    if let entry = entries.first { mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin) }
+                    inputOutcome.merge(outcome)
+                    if firstRootKeys == nil { firstRootKeys = rootKeys }
+                } else {
+                    guard let document = try reader.nextValue() else { break }
+                    let outcome = try mapWhole(document.value, entries: entries, origin: origin)
+                    inputOutcome.merge(outcome)
+                    if firstRootKeys == nil { firstRootKeys = document.value.objectKeys }
+                }
+            } catch let error as RestmapError where error.kind == .data && (format == .ndjson || documentIndex > 0) {
+                // One bad line of NDJSON: report it, go on with the next.
+                log.emit(contentsOf: error.diagnostics)
+                failed = true
+                try reader.skipLine()
+            }
+            documentIndex += 1
+            if format == .json {
+                try reader.expectEnd()
+                break
+            }
+        } while try reader.hasMoreValues()
+        finish(inputOutcome, input: source.name, rootKeys: firstRootKeys ?? [])
+    }
+
+    private func mapXML(_ source: ByteSource, entries: [PathMapping]) throws {
+        let reader = XMLPayloadReader(maxDepth: options.maxDepth, diagnostics: log)
+        let origin = Mapper.Origin(input: source.name, pointer: nil)
+        // XML key paths name elements; the root element is the first segment.
+        guard let keys = streamableKeyPath(entries), !keys.isEmpty else {
+            let document = try reader.read(source)
+            let outcome = try mapWhole(document, entries: entries, origin: origin)
+            finish(outcome, input: source.name, rootKeys: document.objectKeys)
+            return
+        }
+        var outcome = PayloadMapper.Outcome()
+        outcome.searchedKeyPaths = [keys.joined(separator: ".")]
+        let search = try reader.streamElements(at: keys, from: source, members: readKeys(entries)) { element in
+            outcome.representationCount += 1
+            if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+                outcome.mappedCount += 1
+                try self.emitRoot(object)
+            }
+        }
+        var rootKeys: [String] = []
+        switch search {
+        case .found: outcome.containerFound = true
+        case .notFound(_, let available): rootKeys = available
+        }
+        if let entry = entries.first {
+            mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin)
+        }
+        finish(outcome, input: source.name, rootKeys: rootKeys)
+    }
+
+    /// Maps a payload held whole.
+    private func mapWhole(_ payload: Value, entries: [PathMapping], origin: Mapper.Origin) throws -> PayloadMapper.Outcome {
+        if options.isErrorStatus {
+            return try payloadMapper.mapErrors(payload, origin: origin, root: emitRoot)
+        }
+        if let entity = options.entity, let plan = plans.entity(named: entity) {
+            return try payloadMapper.map(
+                payload, entity: plan, keyPath: options.keyPath.map(KeyPath.init), origin: origin, root: emitRoot)
+        }
+        return try payloadMapper.map(payload, entries: entries, origin: origin, root: emitRoot)
+    }
+
+    /// Maps one streamed element with the single entry (or the `--entity` plan).
+    private func mapStreamed(_ element: Value, entries: [PathMapping], origin: Mapper.Origin) -> MappedObject? {
+        if let entity = options.entity, let plan = plans.entity(named: entity) {
+            return mapper.map(element, with: plan, origin: origin)
+        }
+        return payloadMapper.mapElement(element, entry: entries[0], origin: origin)
+    }
+
+    /// Applies the "nothing mapped" rule to one payload (SPEC §1.4).
+    private func finish(_ outcome: PayloadMapper.Outcome, input: String, rootKeys: [String]) {
+        totalMapped += outcome.mappedCount
+        guard outcome.mappedCount == 0 else { return }
+        if outcome.containerFound && outcome.representationCount == 0 { return }  // an empty collection
+        let searched = outcome.searchedKeyPaths.map { $0.isEmpty ? "(root)" : $0 }
+        var message = "no mappable object representations were found at the key paths searched (\(searched.joined(separator: ", ")))"
+        if outcome.containerFound {
+            message += "; \(outcome.representationCount) representation\(outcome.representationCount == 1 ? " was" : "s were") found but none was taken by a matcher or carried a mapped value"
+        } else if !rootKeys.isEmpty {
+            let sorted = rootKeys.sorted { $0.lowercased() < $1.lowercased() }
+            message += "; the payload has \(sorted.joined(separator: ", "))"
+        }
+        if options.isErrorStatus {
+            log.warning(message, at: .file(input))
+        } else {
+            log.error(message, at: .file(input))
+            failed = true
+        }
+    }
+
+    // MARK: - Output
+
+    private func emitRoot(_ object: MappedObject) throws {
+        if streams, let emitter = streamEmitter {
+            try writer.write(object, to: emitter, statistics: statistics)
+            try emitter.newline()
+            mapper.resetGraph()
+        } else {
+            roots.append(object)
+        }
+    }
+
+    private func writeOutput() throws {
+        switch options.format {
+        case .json:
+            let emitter = JSONWriter(sink: sink, style: options.compact ? .compact : .pretty)
+            try writeDocument(to: emitter)
+            try emitter.newline()
+            try emitter.flush()
+        case .plist:
+            let emitter = PlistEmitter(sink: sink)
+            try emitter.beginDocument()
+            try writeDocument(to: emitter)
+            try emitter.endDocument()
+        case .ndjson:
+            let emitter = JSONWriter(sink: sink, style: .compact)
+            for object in recordsInOrder() {
+                try writer.write(object, to: emitter, statistics: statistics)
+                try emitter.newline()
+            }
+            try emitter.flush()
+        }
+    }
+
+    private func recordsInOrder() -> [MappedObject] {
+        switch options.shape {
+        case .tree: return roots
+        case .records: return mapper.graph.groupedByEntity().flatMap(\.objects)
+        }
+    }
+
+    private func writeDocument<Emitter: StructuredEmitter>(to emitter: Emitter) throws {
+        switch options.shape {
+        case .tree:
+            try emitter.beginArray()
+            for object in roots { try writer.write(object, to: emitter, statistics: statistics) }
+            try emitter.endArray()
+        case .records:
+            try emitter.beginObject()
+            for group in mapper.graph.groupedByEntity() {
+                try emitter.key(group.name)
+                try emitter.beginArray()
+                for object in group.objects { try writer.write(object, to: emitter, statistics: statistics) }
+                try emitter.endArray()
+            }
+            try emitter.endObject()
+        }
+    }
+}
+
+extension Value {
+    /// The keys of an object, in order (empty for anything else): what "nothing mapped"
+    /// messages list.
+    var objectKeys: [String] {
+        if case .object(let object) = self { return object.keys }
+        return []
+    }
+}

@@ -1,0 +1,418 @@
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+
+/// Turns a config's plist tree into `MappingDefinitions`. Structural problems (a value of
+/// the wrong type, an unknown key, a matcher that is neither kind) go to the log, located,
+/// and loading carries on so that one run reports them all; cross-references between
+/// sections are the linter's job (`ConfigLinter`). A RestKitMapper config loads unchanged.
+package struct ConfigLoader {
+    package init() {}
+
+    /// Builds the definitions.
+    /// - Throws: `RestmapError` (usage) when the root is not a dictionary or the config has
+    ///   none of the sections: nothing can be mapped with it.
+    package func load(_ root: PlistNode, file: String, log: DiagnosticLog) throws -> MappingDefinitions {
+        guard let topLevel = root.entries else {
+            throw RestmapError.usage(
+                "a config's root must be a dictionary, found \(PlistShape(log: log).article(root.kindName))",
+                at: root.location)
+        }
+        let shape = PlistShape(log: log)
+        var definitions = MappingDefinitions(file: file)
+        var sections: [ConfigSection: PlistNode] = [:]
+        for entry in shape.withoutDuplicates(topLevel, "the config") {
+            if let section = ConfigSection(rawValue: entry.key) {
+                sections[section] = entry.value
+                definitions.sections.append(entry.key)
+            } else {
+                log.warning(
+                    "unknown section '\(entry.key)'\(Suggestions.hint(for: entry.key, among: ConfigSection.names)); it is ignored",
+                    at: entry.keyLocation)
+            }
+        }
+        guard !sections.isEmpty else {
+            throw RestmapError.usage(
+                "the config has none of the sections \(ConfigSection.names.prefix(5).joined(separator: ", ")); nothing can be mapped with it",
+                at: root.location)
+        }
+        var reader = SectionReader(shape: shape, log: log, definitions: definitions)
+        // Entities first: the other sections refer to them.
+        if let node = sections[.entityAttributeMappings] { reader.readEntities(node) }
+        if let node = sections[.primaryKeyMappings] { reader.readPrimaryKeys(node) }
+        if let node = sections[.relationshipMappings] { reader.readRelationships(node) }
+        if let node = sections[.pathMappings] { reader.readPathMappings(node) }
+        if let node = sections[.requestMappings] { reader.readRequestMappings(node) }
+        if let node = sections[.mappingOptions] { reader.readMappingOptions(node) }
+        if let node = sections[.valueMappings] { reader.readValueMappings(node) }
+        if let node = sections[.errorMappings] { reader.readErrorMapping(node) }
+        if let node = sections[.entityAttributeTypes] { reader.readAttributeTypes(node) }
+        if let node = sections[.dateFormats] { reader.readDateFormats(node) }
+        return reader.definitions
+    }
+}
+
+/// Reads each section into the definitions under construction.
+private struct SectionReader {
+    let shape: PlistShape
+    package let log: DiagnosticLog
+    var definitions: MappingDefinitions
+    /// Entries of sections keyed by entity that name an entity the config does not define;
+    /// the linter reports them with did-you-mean.
+    init(shape: PlistShape, log: DiagnosticLog, definitions: MappingDefinitions) {
+        self.shape = shape
+        self.log = log
+        self.definitions = definitions
+    }
+
+    /// Runs `body` for each entity of a section keyed by entity name (every section but
+    /// `entity_attribute_mappings` itself), recording the reference for the linter, with the
+    /// entity's dictionary (wrong types already reported).
+    mutating func forEachEntity(
+        in section: ConfigSection, _ node: PlistNode, what: String = "a dictionary",
+        _ body: (inout SectionReader, PlistNode.Entry, String) -> Void
+    ) {
+        guard let entities = shape.dictionary(node, section.rawValue) else { return }
+        for entity in entities {
+            definitions.entityReferences.append(
+                EntityReference(name: entity.key, location: entity.keyLocation, context: section.rawValue))
+            body(&self, entity, "\(section.rawValue).\(entity.key)")
+        }
+    }
+
+    // MARK: entity_attribute_mappings
+
+    mutating func readEntities(_ node: PlistNode) {
+        let section = ConfigSection.entityAttributeMappings.rawValue
+        guard let entities = shape.dictionary(node, section) else { return }
+        for entity in entities {
+            let path = "\(section).\(entity.key)"
+            var mapping = EntityMapping(name: entity.key, location: entity.keyLocation)
+            mapping.attributes = readAttributeMappings(entity.value, path)
+            definitions.addEntity(mapping)
+        }
+    }
+
+    /// `{ sourceKeyPath: destinationAttribute }`, each destination at most once.
+    func readAttributeMappings(_ node: PlistNode, _ path: String) -> [AttributeMapping] {
+        guard let entries = shape.dictionary(node, path) else { return [] }
+        var mappings: [AttributeMapping] = []
+        var writers: [String: SourceLocation] = [:]
+        for entry in entries {
+            guard let destination = shape.string(entry.value, "\(path).\(entry.key)", what: "a string (the client attribute it maps to)")
+            else { continue }
+            if destination.isEmpty {
+                log.error("\(path).\(entry.key) maps to an empty attribute name", at: entry.value.location)
+                continue
+            }
+            if let earlier = writers[destination] {
+                log.emit(
+                    Diagnostic(
+                        .error, "attribute '\(destination)' is written by two mappings in \(path)",
+                        at: entry.value.location, related: [.init("the first one is here", at: earlier)]))
+                continue
+            }
+            writers[destination] = entry.value.location
+            mappings.append(AttributeMapping(source: entry.key, destination: destination, location: entry.keyLocation))
+        }
+        return mappings
+    }
+
+    // MARK: primary_key_mappings
+
+    mutating func readPrimaryKeys(_ node: PlistNode) {
+        forEachEntity(in: .primaryKeyMappings, node) { reader, entity, path in
+            guard let names = reader.shape.array(entity.value, path, what: "an array of attribute names") else { return }
+            var keys: [Located<String>] = []
+            for (index, element) in names.enumerated() {
+                if let name = reader.shape.string(element, "\(path).\(index)") { keys.append(Located(name, at: element.location)) }
+            }
+            if keys.isEmpty {
+                reader.log.error("\(path) lists no attribute; remove the entry or name the identifying attributes", at: entity.value.location)
+            }
+            reader.definitions.updateEntity(entity.key) { $0.primaryKeys = keys }
+        }
+    }
+
+    // MARK: relationship_mappings
+
+    mutating func readRelationships(_ node: PlistNode) {
+        forEachEntity(in: .relationshipMappings, node) { reader, entity, path in
+            guard let relationships = reader.shape.dictionary(entity.value, path) else { return }
+            var mappings: [RelationshipMapping] = []
+            for relationship in relationships {
+                if let mapping = reader.readRelationship(relationship, "\(path).\(relationship.key)") {
+                    mappings.append(mapping)
+                }
+            }
+            reader.definitions.updateEntity(entity.key) { $0.relationships = mappings }
+        }
+    }
+
+    func readRelationship(_ entry: PlistNode.Entry, _ path: String) -> RelationshipMapping? {
+        guard let fields = shape.dictionary(entry.value, path, what: "a dictionary with target and key_path") else {
+            return nil
+        }
+        shape.unknownKeys(fields, allowed: ["target", "key_path", "fk_mapping"], path)
+        let dictionary = entry.value
+        guard let targetNode = dictionary["target"] else {
+            log.error("\(path) has no 'target' (the related entity)", at: entry.keyLocation)
+            return nil
+        }
+        guard let target = shape.string(targetNode, "\(path).target") else { return nil }
+        var name = entry.key
+        if let nameNode = dictionary["key_path"] {
+            guard let text = shape.string(nameNode, "\(path).key_path", what: "a string (the relationship's name)") else {
+                return nil
+            }
+            name = text
+        } else {
+            log.error("\(path) has no 'key_path' (the relationship's name on the entity)", at: entry.keyLocation)
+            return nil
+        }
+        var connection: [ConnectionPair]?
+        if let fkNode = dictionary["fk_mapping"] {
+            guard let pairs = shape.dictionary(fkNode, "\(path).fk_mapping", what: "a dictionary of source attribute to target attribute")
+            else { return nil }
+            var list: [ConnectionPair] = []
+            for pair in pairs {
+                guard let targetAttribute = shape.string(pair.value, "\(path).fk_mapping.\(pair.key)") else { continue }
+                list.append(
+                    ConnectionPair(
+                        sourceAttribute: Located(pair.key, at: pair.keyLocation),
+                        targetAttribute: Located(targetAttribute, at: pair.value.location)))
+            }
+            if list.isEmpty {
+                log.error("\(path).fk_mapping names no attribute pair", at: fkNode.location)
+                return nil
+            }
+            connection = list
+        }
+        return RelationshipMapping(
+            source: KeyPath(entry.key), name: name, target: Located(target, at: targetNode.location),
+            connection: connection, location: entry.keyLocation, cardinality: nil)
+    }
+
+    // MARK: path_mappings
+
+    mutating func readPathMappings(_ node: PlistNode) {
+        let section = ConfigSection.pathMappings.rawValue
+        guard let entries = shape.array(node, section, what: "an array of dictionaries") else { return }
+        for (index, entry) in entries.enumerated() {
+            let path = "\(section).\(index)"
+            guard let fields = shape.dictionary(entry, path) else { continue }
+            shape.unknownKeys(fields, allowed: ["uri", "key_path", "matchers", "fetch_request"], path)
+            guard let uriNode = entry["uri"] else {
+                log.error("\(path) has no 'uri' (the request path it serves)", at: entry.location)
+                continue
+            }
+            guard let uri = shape.string(uriNode, "\(path).uri") else { continue }
+            var keyPath: Located<KeyPath>?
+            if let keyPathNode = entry["key_path"], let text = shape.string(keyPathNode, "\(path).key_path") {
+                keyPath = text.isEmpty ? nil : Located(KeyPath(text), at: keyPathNode.location)
+            }
+            var matchers: [Matcher] = []
+            if let matchersNode = entry["matchers"] {
+                if let list = shape.array(matchersNode, "\(path).matchers") {
+                    if list.isEmpty {
+                        log.error("\(path).matchers is empty: no object at '\(uri)' can be mapped", at: matchersNode.location)
+                    }
+                    for (matcherIndex, matcherNode) in list.enumerated() {
+                        if let matcher = readMatcher(matcherNode, "\(path).matchers.\(matcherIndex)") {
+                            matchers.append(matcher)
+                        }
+                    }
+                }
+            } else {
+                log.error("\(path) ('\(uri)') has no 'matchers': no object at that path can be mapped", at: entry.location)
+            }
+            definitions.pathMappings.append(
+                PathMapping(
+                    uri: Located(PathPattern(uri), at: uriNode.location), keyPath: keyPath, matchers: matchers,
+                    location: entry.location, index: index))
+        }
+    }
+
+    func readMatcher(_ node: PlistNode, _ path: String) -> Matcher? {
+        guard let fields = shape.dictionary(node, path) else { return nil }
+        shape.unknownKeys(fields, allowed: ["key_path", "expected_value", "entity_name", "class_name", "attribute_mappings"], path)
+        let keyPathNode = node["key_path"]
+        let expectedNode = node["expected_value"]
+        if let entityNode = node["entity_name"] {
+            guard let entity = shape.string(entityNode, "\(path).entity_name") else { return nil }
+            let located = Located(entity, at: entityNode.location)
+            if node["attribute_mappings"] != nil || node["class_name"] != nil {
+                log.warning(
+                    "\(path) has entity_name, so its class_name and attribute_mappings are ignored (the entity's own mappings apply)",
+                    at: node.location)
+            }
+            switch (keyPathNode, expectedNode) {
+            case (nil, nil):
+                return Matcher(kind: .entityFallback(located), location: node.location)
+            case (let keyPathNode?, let expectedNode?):
+                guard let keyPath = shape.string(keyPathNode, "\(path).key_path"),
+                    let expected = shape.scalar(expectedNode, "\(path).expected_value")
+                else { return nil }
+                return Matcher(
+                    kind: .keyed(keyPath: KeyPath(keyPath), expected: expected, entity: located), location: node.location)
+            case (nil, _):
+                log.error("\(path) has expected_value but no key_path to compare it with", at: node.location)
+                return nil
+            case (_, nil):
+                log.error("\(path) has key_path but no expected_value to compare with", at: node.location)
+                return nil
+            }
+        }
+        guard let attributesNode = node["attribute_mappings"] else {
+            log.error("\(path) needs entity_name (an entity mapping) or attribute_mappings (a plain object mapping)", at: node.location)
+            return nil
+        }
+        if keyPathNode != nil || expectedNode != nil {
+            log.warning(
+                "\(path) is a plain object mapping (no entity_name); its key_path and expected_value are ignored, as RestKitMapper does",
+                at: node.location)
+        }
+        var className: String?
+        if let classNode = node["class_name"] { className = shape.string(classNode, "\(path).class_name") }
+        var mapping = EntityMapping(name: className ?? "NSDictionary", location: node.location, isPlain: true)
+        mapping.attributes = readAttributeMappings(attributesNode, "\(path).attribute_mappings")
+        return Matcher(kind: .plainObject(mapping), location: node.location)
+    }
+
+    // MARK: request_mappings
+
+    mutating func readRequestMappings(_ node: PlistNode) {
+        let section = ConfigSection.requestMappings.rawValue
+        guard let entries = shape.array(node, section, what: "an array of dictionaries") else { return }
+        for (index, entry) in entries.enumerated() {
+            let path = "\(section).\(index)"
+            guard let fields = shape.dictionary(entry, path) else { continue }
+            shape.unknownKeys(fields, allowed: ["uri", "root_keypath", "class_name", "attribute_mappings"], path)
+            var uri: Located<PathPattern>?
+            if let uriNode = entry["uri"], let text = shape.string(uriNode, "\(path).uri") {
+                uri = Located(PathPattern(text), at: uriNode.location)
+            }
+            var className: Located<String>?
+            if let classNode = entry["class_name"], let text = shape.string(classNode, "\(path).class_name") {
+                className = Located(text, at: classNode.location)
+            } else if entry["class_name"] == nil {
+                log.error("\(path) has no 'class_name' (the client class it serializes)", at: entry.location)
+            }
+            var rootKeyPath: String?
+            if let rootNode = entry["root_keypath"], let text = shape.string(rootNode, "\(path).root_keypath") {
+                rootKeyPath = text.isEmpty ? nil : text
+            }
+            var attributes: [RequestAttribute] = []
+            if let attributesNode = entry["attribute_mappings"] {
+                if let pairs = shape.dictionary(attributesNode, "\(path).attribute_mappings") {
+                    for pair in pairs {
+                        guard let bodyKey = shape.string(pair.value, "\(path).attribute_mappings.\(pair.key)", what: "a string (the body key)")
+                        else { continue }
+                        attributes.append(RequestAttribute(source: KeyPath(pair.key), bodyKey: bodyKey, location: pair.keyLocation))
+                    }
+                }
+            } else {
+                log.error("\(path) has no 'attribute_mappings': it would send an empty body", at: entry.location)
+            }
+            definitions.requestMappings.append(
+                RequestMapping(
+                    uri: uri, className: className, rootKeyPath: rootKeyPath, attributes: attributes,
+                    location: entry.location, index: index))
+        }
+    }
+
+    // MARK: extensions
+
+    mutating func readMappingOptions(_ node: PlistNode) {
+        forEachEntity(in: .mappingOptions, node) { reader, entity, path in
+            guard let fields = reader.shape.dictionary(entity.value, path) else { return }
+            reader.shape.unknownKeys(fields, allowed: ["set_nil_for_missing_attributes", "set_nil_for_missing_relationships"], path)
+            var options = MappingOptions()
+            for field in fields {
+                guard let flag = reader.shape.boolean(field.value, "\(path).\(field.key)") else { continue }
+                if field.key == "set_nil_for_missing_attributes" { options.setNilForMissingAttributes = flag }
+                if field.key == "set_nil_for_missing_relationships" { options.setNilForMissingRelationships = flag }
+            }
+            reader.definitions.updateEntity(entity.key) { $0.options = options }
+        }
+    }
+
+    mutating func readValueMappings(_ node: PlistNode) {
+        forEachEntity(in: .valueMappings, node) { reader, entity, path in
+            guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
+            var tables: [String: ValueMappingTable] = [:]
+            for attribute in attributes {
+                let attributePath = "\(path).\(attribute.key)"
+                guard let cases = reader.shape.dictionary(attribute.value, attributePath, what: "a dictionary of input to output")
+                else { continue }
+                var list: [(input: String, output: Value)] = []
+                var fallback: Value?
+                for entry in cases {
+                    guard let output = reader.shape.scalar(entry.value, "\(attributePath).\(entry.key)") else { continue }
+                    if entry.key == "_default" { fallback = output } else { list.append((entry.key, output)) }
+                }
+                tables[attribute.key] = ValueMappingTable(cases: list, fallback: fallback, location: attribute.keyLocation)
+            }
+            reader.definitions.updateEntity(entity.key) { $0.valueMappings = tables }
+        }
+    }
+
+    mutating func readErrorMapping(_ node: PlistNode) {
+        let section = ConfigSection.errorMappings.rawValue
+        guard let fields = shape.dictionary(node, section) else { return }
+        shape.unknownKeys(fields, allowed: ["key_path", "class_name", "attribute_mappings"], section)
+        var className = "Error"
+        if let classNode = node["class_name"], let text = shape.string(classNode, "\(section).class_name") {
+            className = text
+        }
+        var mapping = EntityMapping(name: className, location: node.location, isPlain: true)
+        guard let attributesNode = node["attribute_mappings"] else {
+            log.error("\(section) has no 'attribute_mappings'", at: node.location)
+            return
+        }
+        mapping.attributes = readAttributeMappings(attributesNode, "\(section).attribute_mappings")
+        definitions.errorMapping = mapping
+        if let keyPathNode = node["key_path"], let text = shape.string(keyPathNode, "\(section).key_path") {
+            definitions.errorKeyPath = text.isEmpty ? nil : KeyPath(text)
+        }
+    }
+
+    mutating func readAttributeTypes(_ node: PlistNode) {
+        forEachEntity(in: .entityAttributeTypes, node) { reader, entity, path in
+            guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
+            var types: [String: AttributeType] = [:]
+            var locations: [String: SourceLocation] = [:]
+            for attribute in attributes {
+                guard let name = reader.shape.string(attribute.value, "\(path).\(attribute.key)", what: "a type name") else { continue }
+                guard let type = AttributeType(name: name) else {
+                    reader.log.error(
+                        "unknown type '\(name)' for \(path).\(attribute.key)\(Suggestions.hint(for: name, among: AttributeType.configNames)); known types: \(AttributeType.configNames.joined(separator: " "))",
+                        at: attribute.value.location)
+                    continue
+                }
+                types[attribute.key] = type
+                locations[attribute.key] = attribute.value.location
+            }
+            reader.definitions.updateEntity(entity.key) {
+                $0.attributeTypes = types
+                $0.attributeTypeLocations = locations
+            }
+        }
+    }
+
+    mutating func readDateFormats(_ node: PlistNode) {
+        let section = ConfigSection.dateFormats.rawValue
+        guard let patterns = shape.array(node, section, what: "an array of date patterns") else { return }
+        for (index, element) in patterns.enumerated() {
+            guard let pattern = shape.string(element, "\(section).\(index)") else { continue }
+            do {
+                _ = try DatePattern(parsing: pattern)
+                definitions.dateFormats.append(Located(pattern, at: element.location))
+            } catch let error as DatePatternError {
+                log.error(error.description, at: element.location)
+            } catch {
+                log.error("invalid date pattern '\(pattern)'", at: element.location)
+            }
+        }
+    }
+}

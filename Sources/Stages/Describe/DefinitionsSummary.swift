@@ -1,0 +1,110 @@
+import RestmapBase
+import RestmapTypes
+import RestmapConfig
+
+/// The human-readable summary `restmap describe` prints: entities with their attribute
+/// mappings, keys and relationships, then paths with their matchers, then request
+/// mappings — in config order, so it reads like the file but resolved.
+package struct DefinitionsSummary {
+    package init() {}
+
+    package func render(_ definitions: MappingDefinitions) -> String {
+        var lines: [String] = ["config: \(definitions.file)"]
+        lines.append("")
+        lines.append("entities (\(definitions.entities.count))")
+        for entity in definitions.entities {
+            lines.append(contentsOf: describe(entity))
+        }
+        if let error = definitions.errorMapping {
+            lines.append("")
+            let container = definitions.errorKeyPath.map { " at key path '\($0.text)'" } ?? " at the payload root"
+            lines.append("error mapping: \(error.name)\(container) (for --status 4xx/5xx)")
+            for attribute in error.attributes {
+                lines.append("    \(quoted(attribute.source.text)) -> \(attribute.destination)")
+            }
+        }
+        lines.append("")
+        lines.append("paths (\(definitions.pathMappings.count))")
+        for path in definitions.pathMappings {
+            let container = path.keyPath.map { "key path '\($0.value.text)'" } ?? "payload root"
+            lines.append("  \(path.uri.value.text)  [\(container)]")
+            for matcher in path.matchers {
+                lines.append("    " + describe(matcher))
+            }
+        }
+        if !definitions.requestMappings.isEmpty {
+            lines.append("")
+            lines.append("requests (\(definitions.requestMappings.count))")
+            for request in definitions.requestMappings {
+                var head = "  \(request.className?.value ?? "(no class)")"
+                if let uri = request.uri { head += "  \(uri.value.text)" }
+                if let root = request.rootKeyPath { head += "  [root '\(root)']" }
+                lines.append(head)
+                for attribute in request.attributes {
+                    lines.append("    \(attribute.source.text) -> \(attribute.bodyKey)")
+                }
+            }
+        }
+        if !definitions.dateFormats.isEmpty {
+            lines.append("")
+            lines.append("date formats: " + definitions.dateFormats.map { "'\($0.value)'" }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func describe(_ entity: EntityMapping) -> [String] {
+        var head = "  \(entity.name)"
+        if entity.primaryKeys.isEmpty {
+            head += "  (no primary key: every representation is a new object)"
+        } else {
+            let keys = entity.primaryKeys.map(\.value).joined(separator: ", ")
+            head += "  (primary key: \(keys)\(entity.primaryKeysInferred ? ", inferred from the model" : ""))"
+        }
+        var lines = [head]
+        for attribute in entity.attributes {
+            var line = "    \(quoted(attribute.source.text)) -> \(attribute.destination)"
+            if let type = entity.attributeTypes[attribute.destination] { line += " : \(type.conversionName)" }
+            if entity.valueMappings[attribute.destination] != nil { line += "  (value mapping)" }
+            lines.append(line)
+        }
+        for relationship in entity.relationships {
+            if let pairs = relationship.connection {
+                let condition = pairs.map { "\($0.sourceAttribute.value) = \(relationship.target.value).\($0.targetAttribute.value)" }
+                    .joined(separator: " and ")
+                lines.append("    \(relationship.name) => \(relationship.target.value)  connected where \(condition)")
+            } else {
+                lines.append("    \(relationship.name) => \(relationship.target.value)  nested at \(quoted(relationship.source.text))")
+            }
+        }
+        var options: [String] = []
+        if entity.options.setNilForMissingAttributes { options.append("missing attributes set to null") }
+        if entity.options.setNilForMissingRelationships { options.append("missing relationships cleared") }
+        if !options.isEmpty { lines.append("    options: " + options.joined(separator: ", ")) }
+        return lines
+    }
+
+    private func describe(_ matcher: Matcher) -> String {
+        switch matcher.kind {
+        case .keyed(let keyPath, let expected, let entity):
+            return "when \(keyPath.text) == \(literal(expected)) -> \(entity.value)"
+        case .entityFallback(let entity):
+            return "otherwise -> \(entity.value)"
+        case .plainObject(let mapping):
+            let attributes = mapping.attributes.map { "\(quoted($0.source.text)) -> \($0.destination)" }.joined(separator: ", ")
+            return "otherwise -> plain \(mapping.name) { \(attributes) }"
+        }
+    }
+
+    private func quoted(_ keyPath: String) -> String {
+        keyPath.isEmpty ? "\"\" (the representation itself)" : keyPath
+    }
+
+    private func literal(_ value: Value) -> String {
+        switch value {
+        case .string(let text): return "\"\(text)\""
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return value.kindName
+        }
+    }
+}

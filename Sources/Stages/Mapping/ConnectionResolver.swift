@@ -1,0 +1,121 @@
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+
+/// Makes the `fk_mapping` connections (SPEC §1.3) once every input of the run is mapped:
+/// each object is connected to the target objects whose target attributes equal its source
+/// attributes (all pairs). An array source makes the relationship to-many, connected to
+/// every match in the order of the array. No match, or a null source, leaves the
+/// relationship unset. Targets are looked up through hash indexes built once per
+/// (entity, attributes), so the pass is linear in the number of objects.
+package struct ConnectionResolver {
+    package init() {}
+
+    package func resolve(_ graph: ObjectGraph, observer: MappingObserver? = nil) {
+        var indexes: [IndexKey: [String: [MappedObject]]] = [:]
+        // The index each connection uses, by plan order and relationship position: looked up
+        // once per connection, not hashed per object.
+        var indexByConnection: [Int: [String: [MappedObject]]] = [:]
+
+        for object in graph.objects {
+            let plan = object.plan
+            for connection in plan.connections {
+                let index = connection.relationship
+                let sources: [Value?]
+                if connection.sourceIndices.count == 1 {
+                    // The common case, one attribute pair: no arrays built per object.
+                    guard let source = object.attribute(connection.sourceIndices[0]) else { continue }
+                    if source == .null {
+                        object.setRelationship(index, .unset)
+                        continue
+                    }
+                    sources = [source]
+                } else {
+                    sources = connection.sourceIndices.map { object.attribute($0) }
+                    // Never mapped: the relationship stays as it is.
+                    guard sources.contains(where: { $0 != nil }) else { continue }
+                    if sources.allSatisfy({ $0 == nil || $0 == .null }) {
+                        object.setRelationship(index, .unset)
+                        continue
+                    }
+                }
+                let slot = plan.order &* 4096 &+ index
+                let targets: [String: [MappedObject]]
+                if let cached = indexByConnection[slot] {
+                    targets = cached
+                } else {
+                    let key = IndexKey(plan: ObjectIdentifier(connection.target), attributes: connection.targetIndices)
+                    if indexes[key] == nil {
+                        indexes[key] = Self.buildIndex(
+                            graph.objects.filter { $0.plan === connection.target }, attributes: key.attributes)
+                    }
+                    targets = indexes[key]!
+                    indexByConnection[slot] = targets
+                }
+                var matches: [MappedObject] = []
+                let isArray: Bool
+                if let arrayPosition = sources.firstIndex(where: { if case .array? = $0 { return true } else { return false } }),
+                    case .array(let elements)? = sources[arrayPosition]
+                {
+                    isArray = true
+                    var seen = Set<ObjectIdentifier>()
+                    for element in elements {
+                        var values = sources
+                        values[arrayPosition] = element
+                        guard let lookup = Self.lookupKey(values) else { continue }
+                        for match in targets[lookup] ?? [] where seen.insert(ObjectIdentifier(match)).inserted {
+                            matches.append(match)
+                        }
+                    }
+                } else {
+                    isArray = false
+                    let lookup = sources.count == 1 ? sources[0].flatMap(IdentityText.key(for:)) : Self.lookupKey(sources)
+                    matches = lookup.flatMap { targets[$0] } ?? []
+                }
+                if let observer {
+                    observer.connectionTried(
+                        object, relationship: index, matched: !matches.isEmpty, sourceDescription: Self.describe(sources))
+                }
+                if matches.isEmpty {
+                    object.setRelationship(index, .unset)
+                } else if connection.cardinality == .toMany || (isArray && connection.cardinality != .toOne) {
+                    object.setRelationship(index, .many(matches))
+                } else {
+                    object.setRelationship(index, .one(matches[0]))
+                }
+            }
+        }
+    }
+
+    private struct IndexKey: Hashable {
+        var plan: ObjectIdentifier
+        var attributes: [Int]
+    }
+
+    private static func buildIndex(_ objects: [MappedObject], attributes: [Int]) -> [String: [MappedObject]] {
+        var index: [String: [MappedObject]] = [:]
+        for object in objects {
+            guard let key = lookupKey(attributes.map { object.attribute($0) }) else { continue }
+            index[key, default: []].append(object)
+        }
+        return index
+    }
+
+    private static func lookupKey(_ values: [Value?]) -> String? {
+        Mapper.identityKey(values)
+    }
+
+    private static func describe(_ values: [Value?]) -> String {
+        values.map { value -> String in
+            switch value {
+            case .string(let text)?: return "\"\(text)\""
+            case .number(let text)?: return text
+            case .bool(let flag)?: return flag ? "true" : "false"
+            case .array(let elements)?: return "[" + elements.map { describe([$0]) }.joined(separator: ", ") + "]"
+            case .null?, nil: return "null"
+            case .object?: return "{…}"
+            }
+        }.joined(separator: ", ")
+    }
+}

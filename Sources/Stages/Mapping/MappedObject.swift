@@ -1,0 +1,84 @@
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+
+/// One object produced by mapping: an entity instance (or a plain object) with its
+/// attribute values and relationships. A class, because objects are shared: the identity
+/// map hands the same object to every representation with its primary key, and related
+/// objects are referenced from several places.
+package final class MappedObject {
+    /// The state of one relationship.
+    package enum Related {
+        /// Never mapped: omitted from output.
+        case unset
+        /// Mapped from a JSON null (or cleared by `set_nil_for_missing_relationships`).
+        case null
+        case one(MappedObject)
+        case many([MappedObject])
+    }
+
+    package unowned let plan: EntityPlan
+    /// Attribute values by the entity's attribute-mapping index; nil: unset.
+    package internal(set) var attributes: [Value?]
+    /// Relationship states by the entity's relationship-mapping index; empty until one is
+    /// set (most related objects have none, and each array costs an allocation).
+    package private(set) var relationships: [Related]
+    /// Position in the run's creation order.
+    package let creationIndex: Int
+    /// `n` of `Entity#n` for objects without a (complete) primary key; 0 otherwise.
+    package internal(set) var anonymousNumber: Int
+    /// The identity-map key, when the object has a complete primary key.
+    package internal(set) var identityKey: String?
+
+    init(plan: EntityPlan, creationIndex: Int) {
+        self.plan = plan
+        self.attributes = []
+        self.relationships = []
+        self.creationIndex = creationIndex
+        self.anonymousNumber = 0
+    }
+
+    package var entityName: String { plan.name }
+
+    /// Sets the relationship at position `index`.
+    func setRelationship(_ index: Int, _ state: Related) {
+        if relationships.isEmpty {
+            if case .unset = state { return }
+            relationships = Array(repeating: .unset, count: plan.relationshipSources.count)
+        }
+        relationships[index] = state
+    }
+
+    /// The state of the relationship at position `index`.
+    package func relationship(_ index: Int) -> Related {
+        index < relationships.count ? relationships[index] : .unset
+    }
+
+    /// The value at attribute position `index`, nil when unset.
+    @inline(__always)
+    package func attribute(_ index: Int) -> Value? {
+        index < attributes.count ? attributes[index] : nil
+    }
+
+    /// `Entity/pk1,pk2` from the primary-key values, or `Entity#n`.
+    package var id: String {
+        if anonymousNumber == 0, !plan.primaryKeyIndices.isEmpty {
+            let parts = plan.primaryKeyIndices.map { index -> String in
+                switch attribute(index) {
+                case .string(let text)?, .number(let text)?: return text
+                case .bool(let flag)?: return flag ? "true" : "false"
+                default: return ""
+                }
+            }
+            return plan.name + "/" + parts.joined(separator: ",")
+        }
+        return plan.name + "#" + String(anonymousNumber)
+    }
+
+    /// The value of the client attribute `name`, if set.
+    package func value(of name: String) -> Value? {
+        guard let index = plan.attributeIndex[name] else { return nil }
+        return attribute(index)
+    }
+}

@@ -1,0 +1,79 @@
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+
+/// Every object one run maps, with the identity map that makes representations with equal
+/// primary keys one object across all inputs of the run (RestKit's update-else-create).
+package final class ObjectGraph {
+    /// All objects in creation order.
+    package private(set) var objects: [MappedObject] = []
+    /// Identity maps by plan order (plans are numbered densely: entities, then plain classes).
+    private var identities: [[String: MappedObject]] = []
+    private var anonymousCounts: [String: Int] = [:]
+
+    package init() {}
+
+    /// Forgets every object but keeps the storage, for streaming runs that map payload
+    /// elements one at a time.
+    func removeAll() {
+        objects.removeAll(keepingCapacity: true)
+        for index in identities.indices where !identities[index].isEmpty {
+            identities[index].removeAll(keepingCapacity: true)
+        }
+        if !anonymousCounts.isEmpty { anonymousCounts.removeAll(keepingCapacity: true) }
+    }
+
+    /// The object of `plan` with `identityKey`, or a new one (registered under the key when
+    /// there is one, numbered `Entity#n` when there is none).
+    func object(for plan: EntityPlan, identityKey: String?) -> (object: MappedObject, isNew: Bool) {
+        if let identityKey, plan.order < identities.count, let existing = identities[plan.order][identityKey] {
+            return (existing, false)
+        }
+        return (insert(plan, identityKey: identityKey), true)
+    }
+
+    /// A new object of `plan`, registered under `identityKey` (which the caller knows is not
+    /// taken) or numbered `Entity#n` when there is none.
+    func insert(_ plan: EntityPlan, identityKey: String?) -> MappedObject {
+        let object = MappedObject(plan: plan, creationIndex: objects.count)
+        if let identityKey {
+            object.identityKey = identityKey
+            if plan.order >= identities.count {
+                identities.append(contentsOf: repeatElement([:], count: plan.order + 1 - identities.count))
+            }
+            identities[plan.order][identityKey] = object
+        } else {
+            let next = (anonymousCounts[plan.name] ?? 0) + 1
+            anonymousCounts[plan.name] = next
+            object.anonymousNumber = next
+        }
+        objects.append(object)
+        return object
+    }
+
+    /// The object of `plan` registered under `identityKey`, if any.
+    func existing(_ plan: EntityPlan, identityKey: String) -> MappedObject? {
+        plan.order < identities.count ? identities[plan.order][identityKey] : nil
+    }
+
+    /// Objects grouped for the records shape: entities in config order, then plain and error
+    /// classes in order of first creation; each group in creation order.
+    package func groupedByEntity() -> [(name: String, objects: [MappedObject])] {
+        var groups: [String: [MappedObject]] = [:]
+        var firstSeen: [String: (order: Int, creation: Int, plain: Bool)] = [:]
+        for object in objects {
+            let name = object.plan.name
+            groups[name, default: []].append(object)
+            if firstSeen[name] == nil {
+                firstSeen[name] = (object.plan.order, object.creationIndex, object.plan.isPlain)
+            }
+        }
+        let names = firstSeen.keys.sorted { a, b in
+            let x = firstSeen[a]!, y = firstSeen[b]!
+            if x.plain != y.plain { return !x.plain }
+            return x.plain ? x.creation < y.creation : x.order < y.order
+        }
+        return names.map { ($0, groups[$0]!) }
+    }
+}

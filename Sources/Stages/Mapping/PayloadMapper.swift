@@ -1,0 +1,184 @@
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+
+/// Maps a payload through the path mappings that serve its request path: finds each
+/// entry's container at its key path, picks a mapping for every object there with the
+/// entry's matchers, and maps it. Also the direct `--entity` mode and error payloads.
+package final class PayloadMapper {
+    package let mapper: Mapper
+    var plans: MappingPlans { mapper.plans }
+    package var log: DiagnosticLog { mapper.log }
+
+    package init(mapper: Mapper) {
+        self.mapper = mapper
+    }
+
+    /// What mapping one payload came to, for the "nothing mapped" rule.
+    package struct Outcome: Sendable {
+        /// Some entry's key path was found (an empty collection counts as found).
+        package var containerFound = false
+        /// Objects mapped at the containers (roots).
+        package var mappedCount = 0
+        /// Representations found at the containers.
+        package var representationCount = 0
+        /// The key paths searched, for the message when nothing was found.
+        package var searchedKeyPaths: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Outcome) {
+            containerFound = containerFound || other.containerFound
+            mappedCount += other.mappedCount
+            representationCount += other.representationCount
+            for keyPath in other.searchedKeyPaths where !searchedKeyPaths.contains(keyPath) {
+                searchedKeyPaths.append(keyPath)
+            }
+        }
+    }
+
+    /// Maps `payload` with `entries` (the path mappings serving its path), calling `root`
+    /// for every root object in order.
+    package func map(
+        _ payload: Value, entries: [PathMapping], origin: Mapper.Origin, root: (MappedObject) throws -> Void
+    ) rethrows -> Outcome {
+        var outcome = Outcome()
+        for entry in entries {
+            let keyPath = entry.keyPath?.value ?? KeyPath("")
+            outcome.searchedKeyPaths.append(keyPath.text)
+            let container = locate(keyPath, in: payload, origin: origin)
+            mapper.observer?.pathMappingApplied(entry, containerFound: container != nil, origin: origin)
+            guard let (value, containerOrigin) = container else { continue }
+            outcome.containerFound = true
+            try mapContainer(value, origin: containerOrigin, outcome: &outcome, root: root) { element, elementOrigin in
+                self.mapElement(element, entry: entry, origin: elementOrigin)
+            }
+        }
+        return outcome
+    }
+
+    /// Maps one representation found at an entry's container: matcher selection, then mapping.
+    package func mapElement(_ element: Value, entry: PathMapping, origin: Mapper.Origin) -> MappedObject? {
+        guard let (plan, matcherIndex) = select(element, entry: entry, origin: origin) else {
+            mapper.observer?.representationUnmatched(pathIndex: entry.index, origin: origin)
+            return nil
+        }
+        mapper.observer?.matcherTook(pathIndex: entry.index, matcherIndex: matcherIndex, origin: origin)
+        let object = mapper.map(element, with: plan, origin: origin)
+        if object == nil { mapper.observer?.representationUnmappable(entity: plan.name, origin: origin) }
+        return object
+    }
+
+    /// Maps the payload with one entity mapping, bypassing path mappings (`--entity`).
+    package func map(
+        _ payload: Value, entity plan: EntityPlan, keyPath: KeyPath?, origin: Mapper.Origin,
+        root: (MappedObject) throws -> Void
+    ) rethrows -> Outcome {
+        var outcome = Outcome()
+        let keyPath = keyPath ?? KeyPath("")
+        outcome.searchedKeyPaths.append(keyPath.text)
+        guard let (value, containerOrigin) = locate(keyPath, in: payload, origin: origin) else { return outcome }
+        outcome.containerFound = true
+        try mapContainer(value, origin: containerOrigin, outcome: &outcome, root: root) { element, elementOrigin in
+            let object = self.mapper.map(element, with: plan, origin: elementOrigin)
+            if object == nil { self.mapper.observer?.representationUnmappable(entity: plan.name, origin: elementOrigin) }
+            return object
+        }
+        return outcome
+    }
+
+    /// Maps an error payload (`--status` 4xx/5xx) with `error_mappings`, or, without that
+    /// section, the strings at `error`, then `errors`, as `Error` records.
+    package func mapErrors(_ payload: Value, origin: Mapper.Origin, root: (MappedObject) throws -> Void) rethrows -> Outcome {
+        let plan = plans.errorPlan
+        var keyPaths: [KeyPath]
+        if plans.definitions.errorMapping != nil {
+            keyPaths = [plans.definitions.errorKeyPath ?? KeyPath("")]
+        } else {
+            keyPaths = [KeyPath("error"), KeyPath("errors")]
+        }
+        var outcome = Outcome()
+        for keyPath in keyPaths {
+            outcome.searchedKeyPaths.append(keyPath.text)
+            guard let (value, containerOrigin) = locate(keyPath, in: payload, origin: origin) else { continue }
+            outcome.containerFound = true
+            try mapContainer(value, origin: containerOrigin, outcome: &outcome, root: root) { element, elementOrigin in
+                self.mapper.map(element, with: plan, origin: elementOrigin)
+            }
+            break
+        }
+        return outcome
+    }
+
+    /// The value at an entry's key path; nil when absent or null.
+    func locate(_ keyPath: KeyPath, in payload: Value, origin: Mapper.Origin) -> (Value, Mapper.Origin)? {
+        if keyPath.isSelf { return payload == .null ? nil : (payload, origin) }
+        let found: (value: Value, pointer: String?)?
+        if let pointer = origin.pointer {
+            found = KeyValueCoding.locatedValue(at: keyPath, in: payload, pointer: pointer)
+        } else {
+            found = KeyValueCoding.value(at: keyPath, in: payload).map { ($0, nil) }
+        }
+        guard let found, found.value != .null else { return nil }
+        // An array whose elements all lack the key is "not found" (RestKit's null collection).
+        if case .array(let elements) = found.value, !elements.isEmpty, elements.allSatisfy({ $0 == .null }) {
+            return nil
+        }
+        var containerOrigin = origin
+        containerOrigin.pointer = found.pointer
+        return (found.value, containerOrigin)
+    }
+
+    /// A dictionary (or scalar) is one representation; an array is a collection whose
+    /// non-null elements are each mapped.
+    func mapContainer(
+        _ container: Value, origin: Mapper.Origin, outcome: inout Outcome, root: (MappedObject) throws -> Void,
+        mapOne: (Value, Mapper.Origin) -> MappedObject?
+    ) rethrows {
+        if case .array(let elements) = container {
+            for (index, element) in elements.enumerated() where element != .null {
+                outcome.representationCount += 1
+                if let object = mapOne(element, origin.appending(index)) {
+                    outcome.mappedCount += 1
+                    try root(object)
+                }
+            }
+        } else {
+            outcome.representationCount += 1
+            if let object = mapOne(container, origin) {
+                outcome.mappedCount += 1
+                try root(object)
+            }
+        }
+    }
+
+    /// The first keyed matcher whose key path holds the expected value (loose equality,
+    /// SPEC §1.4), else the last fallback matcher.
+    func select(_ element: Value, entry: PathMapping, origin: Mapper.Origin) -> (EntityPlan, Int)? {
+        let matchers = plans.matchers(ofPath: entry.index)
+        for matcher in matchers.keyed {
+            guard let actual = KeyValueCoding.evaluate(matcher.keyPath[...], element) else { continue }
+            switch actual {
+            case .array, .object:
+                log.warning(
+                    "matcher key path '\(matcher.keyPathText)' of path_mappings.\(entry.index) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(matcher.expected))",
+                    at: origin.location())
+            default:
+                if let plan = matcher.plan, LooseEquality.matches(actual, matcher.expected) {
+                    return (plan, matcher.index)
+                }
+            }
+        }
+        return matchers.fallback
+    }
+
+    package static func describe(_ value: Value) -> String {
+        switch value {
+        case .string(let text): return "\"\(text)\""
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return value.kindName
+        }
+    }
+}

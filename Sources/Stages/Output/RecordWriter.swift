@@ -1,0 +1,137 @@
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+
+/// Writes mapped objects as records (SPEC §3.1): `_entity` first, then (records shape)
+/// `_id`, then attributes in mapping order — a dotted destination's dictionary where its
+/// first attribute is — then relationships in mapping order. In the tree shape related
+/// objects are written in place, and an object met again inside its own subtree is written
+/// as `{"_entity": E, "_ref": id}`; in the records shape relationships hold `_id`s.
+package struct RecordWriter {
+    package enum Shape: String, Sendable, CaseIterable {
+        case tree, records
+    }
+
+    package let shape: Shape
+    static let entityKey = JSONEncodedKey("_entity")
+    static let idKey = JSONEncodedKey("_id")
+
+    package init(shape: Shape) {
+        self.shape = shape
+    }
+
+    /// Counts the `_ref`s written, so that the caller can mention cycles.
+    package final class Statistics {
+        package var references = 0
+        package init() {}
+    }
+
+    package func write<Emitter: StructuredEmitter>(
+        _ object: MappedObject, to emitter: Emitter, statistics: Statistics? = nil
+    ) throws {
+        var ancestors: [ObjectIdentifier] = []
+        try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
+    }
+
+    private func write<Emitter: StructuredEmitter>(
+        _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
+    ) throws {
+        let plan = object.plan
+        try emitter.beginObject()
+        try emitter.key("_entity", encoded: Self.entityKey)
+        try emitter.scalar(.string(plan.name))
+        if shape == .records {
+            try emitter.key("_id", encoded: Self.idKey)
+            try emitter.scalar(.string(object.id))
+        }
+        for field in plan.recordFields {
+            switch field {
+            case .attribute(let index, let name, let encoded):
+                guard let value = object.attribute(index) else { continue }
+                try emitter.key(name, encoded: encoded)
+                try emitter.emit(value)
+            case .group(let name, let encoded, let indices):
+                let nested = NestedDestinations.build(
+                    indices.compactMap { position in
+                        object.attribute(position).map {
+                            (Array(plan.mapping.attributes[position].destinationPath.dropFirst()), $0)
+                        }
+                    })
+                guard !nested.isEmpty else { continue }
+                try emitter.key(name, encoded: encoded)
+                try emitter.emit(.object(nested))
+            }
+        }
+        guard !object.relationships.isEmpty else {
+            try emitter.endObject()
+            return
+        }
+        // Ancestors are few (the depth of the tree): a small array beats a set.
+        ancestors.append(ObjectIdentifier(object))
+        defer { ancestors.removeLast() }
+        for index in object.relationships.indices {
+            switch object.relationships[index] {
+            case .unset:
+                continue
+            case .null:
+                try emitter.key(plan.relationshipNames[index], encoded: plan.encodedRelationshipNames[index])
+                try emitter.scalar(.null)
+            case .one(let related):
+                try emitter.key(plan.relationshipNames[index], encoded: plan.encodedRelationshipNames[index])
+                try writeRelated(related, to: emitter, ancestors: &ancestors, statistics: statistics)
+            case .many(let related):
+                try emitter.key(plan.relationshipNames[index], encoded: plan.encodedRelationshipNames[index])
+                try emitter.beginArray()
+                for element in related {
+                    try writeRelated(element, to: emitter, ancestors: &ancestors, statistics: statistics)
+                }
+                try emitter.endArray()
+            }
+        }
+        try emitter.endObject()
+    }
+
+    private func writeRelated<Emitter: StructuredEmitter>(
+        _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
+    ) throws {
+        if shape == .records {
+            try emitter.scalar(.string(object.id))
+        } else if ancestors.contains(ObjectIdentifier(object)) {
+            statistics?.references += 1
+            try emitter.beginObject()
+            try emitter.key("_entity")
+            try emitter.scalar(.string(object.plan.name))
+            try emitter.key("_ref")
+            try emitter.scalar(.string(object.id))
+            try emitter.endObject()
+        } else {
+            try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
+        }
+    }
+}
+
+/// Builds the nested dictionary of dotted destinations (`address.city`, `address.geo.lat`)
+/// in the order their attributes are listed.
+enum NestedDestinations {
+    static func build(_ entries: [(path: [String], value: Value)]) -> ValueObject {
+        var object = ValueObject()
+        for (path, value) in entries where !path.isEmpty {
+            insert(value, at: path[...], into: &object)
+        }
+        return object
+    }
+
+    private static func insert(_ value: Value, at path: ArraySlice<String>, into object: inout ValueObject) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            object[first] = value
+            return
+        }
+        var child: ValueObject
+        if case .object(let existing)? = object[first] { child = existing } else { child = ValueObject() }
+        insert(value, at: path.dropFirst(), into: &child)
+        object[first] = .object(child)
+    }
+}

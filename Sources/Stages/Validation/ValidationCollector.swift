@@ -1,0 +1,583 @@
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+
+/// Listens to the mapper while `validate` maps samples: turns what it reads and decides into
+/// located findings, records coverage, and remembers which payload places the config read so
+/// that the keys it never reads can be reported (SPEC §3.4).
+///
+/// One collector serves one run (one identity map): the positive samples share one, each
+/// negative sample has its own.
+package final class ValidationCollector: MappingObserver {
+    let plans: MappingPlans
+    /// Nil for runs that do not count towards coverage (negative samples).
+    let coverage: CoverageTracker?
+    private var pathMappings: [Int: PathMapping] = [:]
+    /// How findings name the config entry of each plan's mapping.
+    private var planEntries: [ObjectIdentifier: ValidationFinding.ConfigEntry] = [:]
+
+    /// Findings by sample index.
+    package private(set) var findings: [Int: FindingAccumulator] = [:]
+
+    // MARK: The document being mapped
+
+    private var sample = -1
+    private var sampleName = ""
+    private var document: Value = .null
+    private var locations = PayloadLocations()
+    /// Places whose whole value the config read (attributes, matcher keys).
+    private var consumed = Set<String>()
+    /// Places the config looked into (representations, containers) and all their ancestors.
+    private var visited = Set<String>()
+    /// The plan that mapped the representation at a place.
+    private var representationPlans: [String: EntityPlan] = [:]
+    /// Representations reported as unmapped: their keys are not reported again one by one.
+    private var skipped = Set<String>()
+    private var cachedParentPointer: String?
+    private var cachedParent: Value?
+
+    // MARK: The representation being mapped
+
+    private struct Read {
+        var index: Int
+        var found: Bool
+        var pointer: String?
+    }
+
+    private var pendingPlan: EntityPlan?
+    private var pendingPointer: String?
+    private var pendingReads: [Read] = []
+    private var pendingMissingKey: ObjectIdentifier?
+    /// Conversion failures, reported once the object exists and can be named (`Employee/1`),
+    /// as `map` names it.
+    private var pendingFailures: [ValidationFinding] = []
+
+    // MARK: Objects of the run
+
+    /// Where a value (or an object's representation) was met.
+    struct Site {
+        var sample: Int
+        var location: SourceLocation
+        var pointer: String?
+    }
+
+    /// Where each object's attribute values were last read from.
+    private var attributeSites: [ObjectIdentifier: [Int: Site]] = [:]
+    /// Where each object was last mapped from.
+    private var objectSites: [ObjectIdentifier: Site] = [:]
+    /// Which sites each plan's objects need: every attribute when the entity has identity
+    /// (a later representation may conflict), connection sources (a connection may fail);
+    /// nothing else, so that a big sample of plain objects does not keep a site per value.
+    private var siteMasks: [ObjectIdentifier: (attributes: [Bool], object: Bool)] = [:]
+
+    private func siteMask(_ plan: EntityPlan) -> (attributes: [Bool], object: Bool) {
+        if let mask = siteMasks[ObjectIdentifier(plan)] { return mask }
+        var attributes = Array(repeating: plan.hasIdentity, count: plan.mapping.attributes.count)
+        var hasConnections = false
+        for relationship in plan.mapping.relationships {
+            for pair in relationship.connection ?? [] {
+                hasConnections = true
+                if let index = plan.attributeIndex[pair.sourceAttribute.value] { attributes[index] = true }
+            }
+        }
+        let mask = (attributes, hasConnections)
+        siteMasks[ObjectIdentifier(plan)] = mask
+        return mask
+    }
+
+    package init(plans: MappingPlans, coverage: CoverageTracker?) {
+        self.plans = plans
+        self.coverage = coverage
+        for path in plans.definitions.pathMappings { pathMappings[path.index] = path }
+        for plan in plans.entities {
+            planEntries[ObjectIdentifier(plan)] = .init(
+                "\(ConfigSection.entityAttributeMappings.rawValue).\(plan.name)", at: plan.mapping.location)
+        }
+        for path in plans.definitions.pathMappings {
+            for index in path.matchers.indices {
+                if let plan = plans.plainPlan(path: path.index, matcher: index) {
+                    planEntries[ObjectIdentifier(plan)] = .init(
+                        "path_mappings.\(path.index).matchers.\(index).attribute_mappings", at: plan.mapping.location)
+                }
+            }
+        }
+        if plans.definitions.errorMapping != nil {
+            planEntries[ObjectIdentifier(plans.errorPlan)] = .init(
+                ConfigSection.errorMappings.rawValue, at: plans.errorPlan.mapping.location)
+        }
+    }
+
+    // MARK: - Samples and documents
+
+    /// Findings from here on belong to sample `index`.
+    package func beginSample(_ index: Int, name: String) {
+        sample = index
+        sampleName = name
+        if findings[index] == nil { findings[index] = FindingAccumulator() }
+    }
+
+    package func add(_ finding: ValidationFinding, toSample index: Int? = nil) {
+        findings[index ?? sample, default: FindingAccumulator()].add(finding)
+    }
+
+    /// A diagnostic the mapper logged while mapping the current sample.
+    package func mapperReported(_ diagnostic: Diagnostic) {
+        guard sample >= 0 else { return }
+        add(
+            ValidationFinding(
+                .mapping, diagnostic.severity, diagnostic.message, at: diagnostic.location ?? .file(sampleName),
+                related: diagnostic.related))
+    }
+
+    /// A document of the current sample is about to be mapped.
+    package func beginDocument(_ value: Value, locations: PayloadLocations) {
+        document = value
+        self.locations = locations
+        consumed.removeAll(keepingCapacity: true)
+        visited.removeAll(keepingCapacity: true)
+        representationPlans.removeAll(keepingCapacity: true)
+        skipped.removeAll(keepingCapacity: true)
+        cachedParentPointer = nil
+        cachedParent = nil
+        resetPending()
+    }
+
+    /// The document is mapped: reports the keys the config never read, one note per place
+    /// of the payload's shape. Nothing is reported for a document that mapped nothing (its
+    /// errors say more).
+    package func endDocument(entries: [PathMapping]) {
+        defer {
+            document = .null
+            locations = PayloadLocations()
+            cachedParentPointer = nil
+            cachedParent = nil
+        }
+        guard visited.contains(""), !skipped.contains("") else { return }
+        let fallbackEntry = entries.first.map { ValidationFinding.ConfigEntry("path_mappings.\($0.index)", at: $0.location) }
+        var walk = UnreadWalk(fallbackEntry: fallbackEntry)
+        reportUnread(in: document, at: "", shape: "", plan: representationPlans[""], walk: &walk)
+        for key in walk.order {
+            var (finding, count) = walk.folded[key]!
+            finding.count = count
+            add(finding)
+        }
+    }
+
+    /// The unread keys of one document, folded by place of the payload's shape as they are
+    /// found (a thousand elements make one finding, not a thousand).
+    private struct UnreadWalk {
+        var fallbackEntry: ValidationFinding.ConfigEntry?
+        var folded: [String: (ValidationFinding, Int)] = [:]
+        var order: [String] = []
+    }
+
+    private func reportUnread(in value: Value, at pointer: String, shape: String, plan: EntityPlan?, walk: inout UnreadWalk) {
+        switch value {
+        case .object(let object):
+            for entry in object.entries {
+                let child = PayloadLocations.appending(entry.key, to: pointer)
+                if consumed.contains(child) || skipped.contains(child) { continue }
+                let childShape = PayloadLocations.appending(entry.key, to: shape)
+                if visited.contains(child) {
+                    reportUnread(
+                        in: entry.value, at: child, shape: childShape, plan: representationPlans[child] ?? plan, walk: &walk)
+                    continue
+                }
+                let key = childShape + "\u{1}" + (plan?.name ?? "")
+                if walk.folded[key] != nil {
+                    walk.folded[key]!.1 += 1
+                    continue
+                }
+                let place = PayloadPointer.displayPath(childShape)
+                let at = place == entry.key ? "" : " (at \(place))"
+                let message: String
+                let config: ValidationFinding.ConfigEntry?
+                if let plan {
+                    message = "key '\(entry.key)' of \(plan.name) objects is never read by the config\(at)"
+                    config = planEntries[ObjectIdentifier(plan)]
+                } else {
+                    message = "key '\(entry.key)' is never read by the config\(at)"
+                    config = walk.fallbackEntry
+                }
+                walk.order.append(key)
+                walk.folded[key] = (
+                    ValidationFinding(.unreadKey, .note, message, at: location(child), pointer: child, config: config), 1
+                )
+            }
+        case .array(let elements):
+            // Elements are not keys: one the config never looked into was reported already
+            // (no matcher took it) or is null.
+            let childShape = shape + "/*"
+            for (index, element) in elements.enumerated() {
+                let child = PayloadLocations.appending(index, to: pointer)
+                if visited.contains(child) && !consumed.contains(child) && !skipped.contains(child) {
+                    reportUnread(
+                        in: element, at: child, shape: childShape, plan: representationPlans[child] ?? plan, walk: &walk)
+                }
+            }
+        default:
+            return
+        }
+    }
+
+    // MARK: - MappingObserver
+
+    package func pathMappingApplied(_ mapping: PathMapping, containerFound: Bool, origin: Mapper.Origin) {
+        if containerFound {
+            coverage?.record(.pathMapping(mapping.index))
+            return
+        }
+        let keyPath = mapping.keyPath?.value ?? KeyPath("")
+        let name = "path_mappings.\(mapping.index)"
+        var message: String
+        var pointer = origin.pointer
+        if keyPath.isSelf {
+            message = "the payload is null; \(name) ('\(mapping.uri.value.text)') maps the root"
+        } else {
+            message = "key path '\(keyPath.text)' of \(name) ('\(mapping.uri.value.text)') "
+            let root = origin.pointer.flatMap { PayloadPointer.value(at: $0, in: document) } ?? document
+            let located = origin.pointer.flatMap { KeyValueCoding.locatedValue(at: keyPath, in: root, pointer: $0) }
+            switch located?.value {
+            case nil:
+                message += "is absent from the payload"
+                if case .object(let object) = root, case .key(let first, _)? = keyPath.segments.first, object[first] == nil {
+                    message += Suggestions.hint(for: first, among: object.keys)
+                    if Suggestions.closest(to: first, among: object.keys) == nil, !object.isEmpty {
+                        message += "; the payload has \(object.keys.prefix(8).joined(separator: ", "))"
+                        if object.count > 8 { message += ", …" }
+                    }
+                }
+            case .null?:
+                message += "is null in the payload"
+                pointer = located?.pointer ?? pointer
+            default:
+                message += "holds no element with a value in the payload"
+                pointer = located?.pointer ?? pointer
+            }
+        }
+        let config =
+            mapping.keyPath.map { ValidationFinding.ConfigEntry("\(name).key_path", at: $0.location) }
+            ?? ValidationFinding.ConfigEntry(name, at: mapping.location)
+        add(
+            ValidationFinding(
+                .keyPathAbsent, .warning, message, at: location(pointer, origin: origin), pointer: pointer, config: config))
+    }
+
+    package func matcherTook(pathIndex: Int, matcherIndex: Int, origin: Mapper.Origin) {
+        coverage?.record(.matcher(path: pathIndex, matcher: matcherIndex))
+        // The keys the entry's matchers compare are read by the config.
+        guard let entry = pathMappings[pathIndex], let pointer = origin.pointer, let element = value(at: pointer) else {
+            return
+        }
+        for matcher in entry.matchers {
+            guard case .keyed(let keyPath, _, _) = matcher.kind else { continue }
+            var places: [String] = []
+            PayloadPointer.placesRead(by: keyPath.segments[...], in: element, at: pointer, into: &places)
+            for place in places { consume(place) }
+        }
+    }
+
+    package func representationUnmatched(pathIndex: Int, origin: Mapper.Origin) {
+        guard let entry = pathMappings[pathIndex] else { return }
+        let element = origin.pointer.flatMap { value(at: $0) }
+        var message = "no matcher of path_mappings.\(pathIndex) ('\(entry.uri.value.text)') takes this \(element?.kindName ?? "object")"
+        if let element {
+            var order: [KeyPath] = []
+            var expected: [KeyPath: [String]] = [:]
+            for matcher in entry.matchers {
+                guard case .keyed(let keyPath, let value, _) = matcher.kind else { continue }
+                if expected[keyPath] == nil { order.append(keyPath) }
+                expected[keyPath, default: []].append(ConversionFailure.describe(value))
+            }
+            let parts = order.map { keyPath -> String in
+                let actual = KeyValueCoding.value(at: keyPath, in: element).map(ConversionFailure.describe) ?? "absent"
+                return "\(keyPath.text) is \(actual), expected \(expected[keyPath]!.joined(separator: " or "))"
+            }
+            if !parts.isEmpty { message += ": " + parts.joined(separator: "; ") }
+        }
+        let config = entry.matchers.first.map {
+            ValidationFinding.ConfigEntry("path_mappings.\(pathIndex).matchers", at: $0.location)
+        }
+        add(
+            ValidationFinding(
+                .unmatchedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
+                config: config))
+    }
+
+    package func representationUnmappable(entity: String, origin: Mapper.Origin) {
+        let plan = pendingPlan?.name == entity && pendingPointer == origin.pointer ? pendingPlan : plans.entity(named: entity)
+        var message = "this object carries none of the key paths \(entity) maps"
+        if let plan {
+            let sources = plan.mapping.attributes.map { CoverageTracker.keyName($0.source.text) }
+                + plan.nestedRelationshipIndices.map { CoverageTracker.keyName(plan.mapping.relationships[$0].source.text) }
+            if !sources.isEmpty {
+                message += " (\(sources.prefix(6).joined(separator: ", "))\(sources.count > 6 ? ", …" : ""))"
+            }
+        }
+        message += "; nothing is mapped from it"
+        add(
+            ValidationFinding(
+                .unmappedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
+                config: plan.flatMap { planEntries[ObjectIdentifier($0)] }))
+        if let pointer = origin.pointer { skipped.insert(pointer) }
+        resetPending()
+    }
+
+    package func attributeRead(plan: EntityPlan, index: Int, found: Bool, pointer: String?, origin: Mapper.Origin) {
+        if index == 0 || pendingPlan !== plan || pendingPointer != origin.pointer {
+            resetPending()
+            pendingPlan = plan
+            pendingPointer = origin.pointer
+        }
+        pendingReads.append(Read(index: index, found: found, pointer: pointer))
+        guard found else { return }
+        coverage?.record(.attribute(ObjectIdentifier(plan), index))
+        if let pointer {
+            consume(pointer)
+        } else if let base = origin.pointer, let representation = value(at: base) {
+            // A fan-out over an array or a collection operator: every place it looked at.
+            var places: [String] = []
+            PayloadPointer.placesRead(
+                by: plan.mapping.attributes[index].source.segments[...], in: representation, at: base, into: &places)
+            for place in places { consume(place) }
+        }
+    }
+
+    package func relationshipRead(plan: EntityPlan, index: Int, found: Bool, origin: Mapper.Origin) {
+        guard found else { return }
+        coverage?.record(.relationship(ObjectIdentifier(plan), index))
+        guard let base = origin.pointer, let representation = value(at: base) else { return }
+        let source = plan.mapping.relationships[index].source
+        guard let read = KeyValueCoding.locatedValue(at: source, in: representation, pointer: base) else { return }
+        guard let pointer = read.pointer else {
+            var places: [String] = []
+            PayloadPointer.placesRead(by: source.segments[...], in: representation, at: base, into: &places)
+            for place in places { consume(place) }
+            return
+        }
+        if read.value.isScalar { consume(pointer) } else { markVisited(pointer) }
+    }
+
+    package func conversionFailed(
+        plan: EntityPlan, index: Int, value: Value, type: AttributeType, reason: String, pointer: String?,
+        origin: Mapper.Origin
+    ) {
+        let attribute = plan.mapping.attributes[index]
+        pendingFailures.append(
+            ValidationFinding(
+                .conversionFailed, .error, "\(attribute.destination) not set: \(reason)",
+                at: location(pointer ?? origin.pointer, origin: origin), pointer: pointer ?? origin.pointer,
+                config: attributeEntry(plan, index)))
+    }
+
+    package func objectMapped(_ object: MappedObject, isNew: Bool, origin: Mapper.Origin) {
+        let id = ObjectIdentifier(object)
+        let wanted = siteMask(object.plan)
+        if pendingPlan === object.plan && pendingPointer == origin.pointer && wanted.attributes.contains(true) {
+            for read in pendingReads where read.found && wanted.attributes[read.index] {
+                attributeSites[id, default: [:]][read.index] = Site(
+                    sample: sample, location: location(read.pointer ?? origin.pointer, origin: origin),
+                    pointer: read.pointer ?? origin.pointer)
+            }
+        }
+        if wanted.object {
+            objectSites[id] = Site(sample: sample, location: location(origin.pointer, origin: origin), pointer: origin.pointer)
+        }
+        if let pointer = origin.pointer {
+            markVisited(pointer)
+            if representationPlans[pointer] == nil { representationPlans[pointer] = object.plan }
+        }
+        if pendingMissingKey == id { reportMissingKey(object, origin: origin) }
+        for var failure in pendingFailures {
+            failure.message = "\(object.id): " + failure.message
+            add(failure)
+        }
+        pendingFailures.removeAll()
+        resetPending()
+    }
+
+    package func objectMergedAgain(_ object: MappedObject, values: [Value?], origin: Mapper.Origin) {
+        let reads = pendingPlan === object.plan && pendingPointer == origin.pointer ? pendingReads : []
+        var differences: [(index: Int, new: Value, old: Value)] = []
+        for (index, value) in values.enumerated() {
+            guard let new = value, let old = object.attributes[index] else { continue }
+            // set_nil_for_missing_attributes nulls what the representation lacks: not a value it gives.
+            if let read = reads.first(where: { $0.index == index }), !read.found { continue }
+            if !LooseEquality.matches(new, old) { differences.append((index, new, old)) }
+        }
+        guard let first = differences.first else { return }
+        let attributes = object.plan.mapping.attributes
+        let listed = differences.map {
+            "\(attributes[$0.index].destination) \(ConversionFailure.describe($0.new)) (earlier \(ConversionFailure.describe($0.old)))"
+        }
+        let pointer = reads.first(where: { $0.index == first.index })?.pointer ?? origin.pointer
+        var related: [Diagnostic.RelatedLocation] = []
+        if let earlier = attributeSites[ObjectIdentifier(object)]?[first.index] {
+            related.append(.init("the earlier value of \(attributes[first.index].destination) is here", at: earlier.location))
+        }
+        add(
+            ValidationFinding(
+                .conflictingDuplicate, .warning,
+                "\(object.id) is mapped again with different values: \(listed.joined(separator: ", "))",
+                at: location(pointer, origin: origin), pointer: pointer, config: primaryKeyEntry(object.plan),
+                related: related))
+    }
+
+    package func missingPrimaryKey(_ object: MappedObject, origin: Mapper.Origin) {
+        // Reported once the object holds its values (objectMapped), to tell absent from null.
+        pendingMissingKey = ObjectIdentifier(object)
+    }
+
+    package func connectionTried(_ object: MappedObject, relationship: Int, matched: Bool, sourceDescription: String) {
+        coverage?.record(.relationship(ObjectIdentifier(object.plan), relationship))
+        guard !matched else { return }
+        let mapping = object.plan.mapping.relationships[relationship]
+        guard let pairs = mapping.connection else { return }
+        let sources = pairs.map { pair in object.plan.attributeIndex[pair.sourceAttribute.value].flatMap { object.attributes[$0] } }
+        let targets = pairs.map(\.targetAttribute.value)
+        let isArray = sources.contains { if case .array? = $0 { return true } else { return false } }
+        let attributeText = targets.count == 1 ? targets[0] : "(\(targets.joined(separator: ", ")))"
+        let valueText = sources.count == 1 ? sourceDescription : "(\(sourceDescription))"
+        let message =
+            "connection '\(mapping.name)' of \(object.id) finds no \(mapping.target.value) with \(attributeText) \(isArray ? "in" : "=") \(valueText); it is left unset"
+        reportConnection(object, pairs: pairs, kind: .unresolvedConnection, severity: .warning, message: message, relationship: mapping)
+    }
+
+    // MARK: - After the run
+
+    /// Connections whose source is null are left unset (SPEC §1.3); `validate` reports
+    /// them as notes: a null foreign key usually means "none".
+    package func reportNullConnections(in graph: ObjectGraph) {
+        for object in graph.objects {
+            let plan = object.plan
+            for relationship in plan.mapping.relationships {
+                guard let pairs = relationship.connection else { continue }
+                let sources = pairs.map { pair in plan.attributeIndex[pair.sourceAttribute.value].flatMap { object.attributes[$0] } }
+                guard sources.contains(where: { $0 != nil }), sources.allSatisfy({ $0 == nil || $0 == .null }) else { continue }
+                let names = pairs.map(\.sourceAttribute.value).joined(separator: ", ")
+                let message =
+                    "connection '\(relationship.name)' of \(object.id) is left unset: its source \(names) \(pairs.count == 1 ? "is" : "are") null"
+                reportConnection(
+                    object, pairs: pairs, kind: .nullConnection, severity: .note, message: message, relationship: relationship)
+            }
+        }
+    }
+
+    private func reportConnection(
+        _ object: MappedObject, pairs: [ConnectionPair], kind: ValidationFinding.Kind, severity: Diagnostic.Severity,
+        message: String, relationship: RelationshipMapping
+    ) {
+        let id = ObjectIdentifier(object)
+        let sourceIndex = object.plan.attributeIndex[pairs[0].sourceAttribute.value]
+        guard let site = sourceIndex.flatMap({ attributeSites[id]?[$0] }) ?? objectSites[id] else { return }
+        let config = ValidationFinding.ConfigEntry(
+            "\(ConfigSection.relationshipMappings.rawValue).\(object.plan.name).\(CoverageTracker.keyName(relationship.source.text))",
+            at: relationship.location)
+        add(
+            ValidationFinding(kind, severity, message, at: site.location, pointer: site.pointer, config: config),
+            toSample: site.sample)
+    }
+
+    // MARK: - Helpers
+
+    private func reportMissingKey(_ object: MappedObject, origin: Mapper.Origin) {
+        let plan = object.plan
+        var problems: [String] = []
+        var pointer: String?
+        for keyIndex in plan.primaryKeyIndices {
+            let attribute = plan.mapping.attributes[keyIndex]
+            let read = pendingReads.first { $0.index == keyIndex }
+            let name = "'\(CoverageTracker.keyName(attribute.source.text))' (\(attribute.destination))"
+            let problem: String
+            if read?.found != true {
+                problem = "\(name) is absent"
+            } else {
+                switch object.attributes[keyIndex] {
+                case .null?: problem = "\(name) is null"
+                case nil: problem = "\(name) could not be converted"
+                case .array?: problem = "\(name) is an array, which cannot identify an object"
+                case .object?: problem = "\(name) is an object, which cannot identify an object"
+                default: continue
+                }
+                if pointer == nil { pointer = read?.pointer }
+            }
+            problems.append(problem)
+        }
+        guard !problems.isEmpty else { return }
+        let at = pointer ?? origin.pointer
+        add(
+            ValidationFinding(
+                .missingPrimaryKey, .error,
+                "\(plan.name) has no primary-key value: \(problems.joined(separator: "; ")); it is mapped as an object of its own (\(object.id))",
+                at: location(at, origin: origin), pointer: at, config: primaryKeyEntry(plan)))
+    }
+
+    private func resetPending() {
+        // Failures of a representation that made no object: named by the entity.
+        for var failure in pendingFailures {
+            failure.message = "\(pendingPlan?.name ?? "object"): " + failure.message
+            add(failure)
+        }
+        pendingFailures.removeAll()
+        pendingPlan = nil
+        pendingPointer = nil
+        pendingReads.removeAll(keepingCapacity: true)
+        pendingMissingKey = nil
+    }
+
+    private func consume(_ pointer: String) {
+        consumed.insert(pointer)
+        markAncestorsVisited(pointer)
+    }
+
+    private func markVisited(_ pointer: String) {
+        guard visited.insert(pointer).inserted else { return }
+        markAncestorsVisited(pointer)
+    }
+
+    /// Ancestors of a visited place are visited; once one is known, so are its own.
+    private func markAncestorsVisited(_ pointer: String) {
+        PayloadPointer.forEachAncestor(of: pointer) { visited.insert($0).inserted }
+    }
+
+    /// The value at `pointer` in the document. Elements of one array come one after another:
+    /// the array is kept, so that finding each is one step, not a walk from the root.
+    private func value(at pointer: String) -> Value? {
+        guard let (parent, token) = PayloadPointer.split(pointer) else { return document }
+        if parent != cachedParentPointer {
+            cachedParentPointer = parent
+            cachedParent = PayloadPointer.value(at: parent, in: document)
+        }
+        switch cachedParent {
+        case .array(let elements)?:
+            guard let index = KeyPath.arrayIndex(String(token)), index < elements.count else { return nil }
+            return elements[index]
+        case .object?:
+            return PayloadPointer.value(at: pointer, in: document)
+        default:
+            return nil
+        }
+    }
+
+    /// Where the value at `pointer` is in the sample; the file alone when unknown.
+    private func location(_ pointer: String?, origin: Mapper.Origin? = nil) -> SourceLocation {
+        if let pointer, let found = locations.nearest(pointer) { return found }
+        if let origin, let pointer = origin.pointer, let found = locations.nearest(pointer) { return found }
+        return .file(sampleName)
+    }
+
+    private func attributeEntry(_ plan: EntityPlan, _ index: Int) -> ValidationFinding.ConfigEntry {
+        let attribute = plan.mapping.attributes[index]
+        var prefix = planEntries[ObjectIdentifier(plan)]?.name ?? plan.name
+        if prefix == ConfigSection.errorMappings.rawValue { prefix += ".attribute_mappings" }
+        let name = "\(prefix).\(CoverageTracker.keyName(attribute.source.text))"
+        return .init(name, at: attribute.location)
+    }
+
+    private func primaryKeyEntry(_ plan: EntityPlan) -> ValidationFinding.ConfigEntry? {
+        guard let first = plan.mapping.primaryKeys.first else { return nil }
+        return .init("\(ConfigSection.primaryKeyMappings.rawValue).\(plan.name)", at: first.location)
+    }
+}

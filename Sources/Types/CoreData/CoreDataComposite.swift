@@ -1,0 +1,18 @@
+import RestmapBase
+import RestmapFormats
+
+/// A model-level `<composite>` (Xcode 15): a named group of attributes stored as one
+/// attribute value. An attribute of type `Composite` names one through `compositeName`; its
+/// value is a dictionary keyed by these attributes' names. Composites nest and hold no
+/// relationships.
+package struct CoreDataComposite: Sendable, Hashable {
+    package var name: String
+    package var attributes: [CoreDataAttribute]
+    package var location: SourceLocation
+
+    package init(name: String, attributes: [CoreDataAttribute], location: SourceLocation) {
+        self.name = name
+        self.attributes = attributes
+        self.location = location
+    }
+}

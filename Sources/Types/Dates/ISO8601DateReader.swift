@@ -1,0 +1,70 @@
+import RestmapBase
+import RestmapFormats
+
+/// Reads ISO 8601 dates, the first format SPEC §1.6 tries: a calendar date, extended
+/// (`2013-02-12`) or basic (`20130212`), then optionally `T` (or a space) and a time
+/// `hh`, `hh:mm`, `hh:mm:ss` or basic `hhmm`, `hhmmss`, with a fraction of any length on
+/// the seconds (`.` or `,`; milliseconds kept, further digits truncated), and a zone `Z`,
+/// `±hh`, `±hhmm` or `±hh:mm`. Without a zone the time is UTC.
+///
+/// Stricter than RestKit's RKISO8601DateFormatter on purpose: the whole string must be the
+/// date (no trailing text), and reduced forms (`2013`, `2013-02`, `YYMMDD`, ordinal and
+/// week dates) are not dates, so that digit strings fall through to seconds since 1970.
+enum ISO8601DateReader {
+    static func read(_ bytes: ArraySlice<UInt8>) -> DateParseOutcome {
+        var cursor = DateTextCursor(bytes)
+        guard let year = cursor.number(digits: 4) else { return .noMatch }
+        let extended = cursor.skip(UInt8(ascii: "-"))
+        guard let month = cursor.number(digits: 2) else { return .noMatch }
+        if extended, !cursor.skip(UInt8(ascii: "-")) { return .noMatch }
+        guard let day = cursor.number(digits: 2) else { return .noMatch }
+        var fields = DateFields(year: year, month: month, day: day)
+        if cursor.isAtEnd { return fields.resolve() }
+
+        guard cursor.skip(anyOf: "T ") else { return .noMatch }
+        guard let hour = cursor.number(digits: 2) else { return .noMatch }
+        fields.hour = hour
+        if cursor.skip(UInt8(ascii: ":")) {
+            guard let minute = cursor.number(digits: 2) else { return .noMatch }
+            fields.minute = minute
+            if cursor.skip(UInt8(ascii: ":")) {
+                guard let second = cursor.number(digits: 2) else { return .noMatch }
+                fields.second = second
+                guard readFraction(&cursor, into: &fields) else { return .noMatch }
+            }
+        } else if let minute = cursor.number(digits: 2) {
+            fields.minute = minute
+            if let second = cursor.number(digits: 2) {
+                fields.second = second
+                guard readFraction(&cursor, into: &fields) else { return .noMatch }
+            }
+        }
+
+        if cursor.skip(anyOf: "Z") {
+            fields.offsetSeconds = 0
+        } else if let sign = cursor.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            cursor.index += 1
+            guard let hours = cursor.number(digits: 2) else { return .noMatch }
+            var minutes = 0
+            if cursor.skip(UInt8(ascii: ":")) {
+                guard let value = cursor.number(digits: 2) else { return .noMatch }
+                minutes = value
+            } else if let value = cursor.number(digits: 2) {
+                minutes = value
+            }
+            guard hours <= 23, minutes <= 59 else { return .invalid("zone offset is out of range") }
+            let offset = hours * 3600 + minutes * 60
+            fields.offsetSeconds = sign == UInt8(ascii: "-") ? -offset : offset
+        }
+        guard cursor.isAtEnd else { return .noMatch }
+        return fields.resolve()
+    }
+
+    /// An optional `.fff` or `,fff` after the seconds; false when the separator has no digits.
+    private static func readFraction(_ cursor: inout DateTextCursor, into fields: inout DateFields) -> Bool {
+        guard cursor.skip(anyOf: ".,") else { return true }
+        guard let milliseconds = cursor.milliseconds() else { return false }
+        fields.millisecond = milliseconds
+        return true
+    }
+}

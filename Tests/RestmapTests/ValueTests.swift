@@ -1,0 +1,63 @@
+import XCTest
+@testable import RestmapBase
+@testable import RestmapFormats
+@testable import RestmapTypes
+@testable import RestmapConfig
+@testable import RestmapMapping
+@testable import RestmapOutput
+@testable import RestmapRequest
+@testable import RestmapValidation
+@testable import RestmapDescribe
+@testable import RestmapPipeline
+
+final class ValueTests: XCTestCase {
+    func testDuplicateKeyReplacesInPlace() {
+        var object = ValueObject()
+        object["a"] = .number("1")
+        object["b"] = .number("2")
+        object["a"] = .number("3")
+        XCTAssertEqual(object.keys, ["a", "b"])
+        XCTAssertEqual(object["a"], .number("3"))
+    }
+
+    func testLargeObjectsLookUpThroughTheirIndex() {
+        var object = ValueObject()
+        for i in 0..<100 { object["k\(i)"] = .number(String(i)) }
+        object["k7"] = .string("seven")
+        XCTAssertEqual(object.count, 100)
+        XCTAssertEqual(object["k7"], .string("seven"))
+        XCTAssertEqual(object["k99"], .number("99"))
+        object["k7"] = nil
+        XCTAssertNil(object["k7"])
+        XCTAssertEqual(object["k8"], .number("8"))
+    }
+
+    func testBase64RoundTrips() {
+        for text in ["", "f", "fo", "foo", "foob", "fooba", "foobar"] {
+            let encoded = Base64.encode(Array(text.utf8))
+            XCTAssertEqual(Base64.decode(encoded).map { String(decoding: $0, as: UTF8.self) }, text)
+        }
+        XCTAssertEqual(Base64.encode(Array("foobar".utf8)), "Zm9vYmFy")
+        XCTAssertNil(Base64.decode("Zm9v!mFy"))
+    }
+
+    func testPointerEscapingGoesByScalarNotCharacter() {
+        // `~` followed by a combining accent is one Character but must still be escaped.
+        XCTAssertEqual(PayloadLocations.appending("~\u{301}", to: ""), "/~0\u{301}")
+        XCTAssertNotEqual(
+            PayloadLocations.appending("\u{301}", to: PayloadLocations.appending("a", to: "")),
+            PayloadLocations.appending("a/\u{301}", to: ""))
+    }
+
+    func testNearestLocationFallsBackToAnAncestor() {
+        var locations = PayloadLocations()
+        locations["/list"] = SourceLocation(file: "f", line: 2, column: 3)
+        XCTAssertNil(locations["/list/0/name"])
+        XCTAssertEqual(locations.nearest("/list/0/name")?.description, "f:2:3")
+    }
+
+    func testPointerEscaping() {
+        XCTAssertEqual(PayloadLocations.appending("a/b~c", to: ""), "/a~1b~0c")
+        XCTAssertEqual(PayloadLocations.appending(3, to: "/list"), "/list/3")
+    }
+}
