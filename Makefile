@@ -57,13 +57,13 @@ FUZZ_RSS_MB ?= 2048
 FUZZ_SANITIZE ?= fuzzer,address
 FUZZ_FLAGS ?=
 FUZZ_OUT ?= fuzz-out
-# Re-plan every time: SwiftPM's cached build plan does not notice files added to the root
-# package (a path dependency here) and would build RestmapCore without them.
-FUZZ_BUILD = $(SWIFT) build -c release --package-path Fuzz --scratch-path Fuzz/.build-fuzz \
-	--disable-build-manifest-caching -Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -parse-as-library
+# The harnesses are targets of the root package when RESTMAP_FUZZ=1 (Package.swift); each is
+# built as its own product, since the `restmap` executable cannot link with libFuzzer's main.
+FUZZ_BUILD = RESTMAP_FUZZ=1 $(SWIFT) build -c release --scratch-path Fuzz/.build-fuzz \
+	-Xswiftc -sanitize=$(FUZZ_SANITIZE)
 
 fuzz: deps
-	$(FUZZ_BUILD)
+	for target in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product $$target || exit 1; done
 	Fuzz/run-fuzzers.sh "$$($(FUZZ_BUILD) --show-bin-path)" $(FUZZ_OUT) $(FUZZ_SECONDS) $(FUZZ_MAX_LEN) \
 	  $(FUZZ_TIMEOUT) $(FUZZ_RSS_MB) $(FUZZ_TARGETS) -- $(FUZZ_FLAGS)
 

@@ -1,6 +1,6 @@
 import RestmapBase
 
 /// The format of a payload (`--input-format`): `auto` sniffs it from the first bytes.
-package enum PayloadFormat: String, Sendable, CaseIterable {
+public enum PayloadFormat: String, Sendable, CaseIterable {
     case auto, json, ndjson, xml
 }

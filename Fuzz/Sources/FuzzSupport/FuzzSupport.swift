@@ -1,4 +1,13 @@
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 // What every harness shares: turning libFuzzer's buffer into bytes, telling expected failures
 // (`RestmapError`) from findings, and stopping on a broken invariant so that libFuzzer keeps

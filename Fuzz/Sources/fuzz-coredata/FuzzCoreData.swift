@@ -1,5 +1,14 @@
 import FuzzSupport
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 // Core Data models (`--model`): `CoreDataModel.parse` on the bytes of a `contents` file
 // (libxml2 SAX into a small element tree, then entities, inheritance, identification), then

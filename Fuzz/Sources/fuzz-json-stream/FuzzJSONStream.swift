@@ -1,5 +1,14 @@
 import FuzzSupport
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 // Chunked JSON (`JSONStreamReader`): NDJSON, several top-level values, elements streamed at a
 // key path — the reader `map` uses on files and standard input. The input is read twice, once

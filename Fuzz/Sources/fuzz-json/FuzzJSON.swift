@@ -1,5 +1,14 @@
 import FuzzSupport
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 // Whole-document JSON (`JSONReader`): the reader behind `map` payloads held in memory,
 // `validate` (values with locations) and JSON configs (located plist trees).

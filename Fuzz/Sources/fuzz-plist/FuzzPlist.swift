@@ -1,5 +1,14 @@
 import FuzzSupport
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 // Configs: `ConfigDocumentReader` (XML plist through libxml2's SAX parser, binary plist, JSON
 // config, told apart by their first bytes), then on whatever parses the loader, the linter,

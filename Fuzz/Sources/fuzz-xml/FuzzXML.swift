@@ -1,5 +1,14 @@
 import FuzzSupport
-import RestmapCore
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapOutput
+import RestmapRequest
+import RestmapValidation
+import RestmapDescribe
+import RestmapPipeline
 
 // XML payloads (`XMLPayloadReader`, libxml2's xmlTextReader): `read`, `readWithLocations`,
 // and `streamElements` at the root and at the root's first child, each from a source that

@@ -1,13 +1,13 @@
 /// Turns diagnostics into the text lines the CLI prints, optionally with ANSI colours.
 /// Whether colours are wanted is the caller's decision (a terminal, `NO_COLOR`).
-package struct DiagnosticRenderer: Sendable {
-    package var colors: Bool
+public struct DiagnosticRenderer: Sendable {
+    public var colors: Bool
 
-    package init(colors: Bool) {
+    public init(colors: Bool) {
         self.colors = colors
     }
 
-    package func render(_ diagnostic: Diagnostic) -> String {
+    public func render(_ diagnostic: Diagnostic) -> String {
         var text = ""
         if let location = diagnostic.location {
             text += bold(location.description + ":") + " "

@@ -1,14 +1,14 @@
 /// Where a config entry or payload value came from, so that every message can point at it.
 /// Text formats (XML plists, JSON, XML payloads) give a 1-based line and column; binary
 /// plists have no lines and give the key path instead (`relationship_mappings.Employee.dept`).
-package struct SourceLocation: Sendable, Hashable {
-    package var file: String
-    package var line: Int?
-    package var column: Int?
+public struct SourceLocation: Sendable, Hashable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
     /// A dotted key path inside the document, used when there are no lines.
-    package var keyPath: String?
+    public var keyPath: String?
 
-    package init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -16,10 +16,10 @@ package struct SourceLocation: Sendable, Hashable {
     }
 
     /// A location naming only a file.
-    package static func file(_ file: String) -> SourceLocation { SourceLocation(file: file) }
+    public static func file(_ file: String) -> SourceLocation { SourceLocation(file: file) }
 
     /// `FILE:LINE:COL`, `FILE:LINE`, `FILE:KEY.PATH` or `FILE`, as compilers print it.
-    package var description: String {
+    public var description: String {
         var text = file
         if let line {
             text += ":\(line)"
@@ -31,7 +31,7 @@ package struct SourceLocation: Sendable, Hashable {
     }
 
     /// `FILE:LINE` (no column) — how a finding names the config entry that expects it.
-    package var shortDescription: String {
+    public var shortDescription: String {
         if let line { return "\(file):\(line)" }
         return description
     }

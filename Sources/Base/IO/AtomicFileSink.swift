@@ -7,13 +7,13 @@ import Darwin
 /// Output to `-o FILE` written atomically: bytes go to a temporary file beside the target,
 /// which replaces the target only when the run succeeds (`commit`). A failed or interrupted
 /// run leaves the previous file, or none — never a partial one.
-package final class AtomicFileSink: ByteSink {
-    package let path: String
+public final class AtomicFileSink: ByteSink {
+    public let path: String
     private let temporaryPath: String
     private var descriptor: Int32
     private var finished = false
 
-    package init(path: String) throws {
+    public init(path: String) throws {
         self.path = path
         let directory: String
         if let slash = path.lastIndex(of: "/") {
@@ -36,12 +36,12 @@ package final class AtomicFileSink: ByteSink {
         if !finished { discard() }
     }
 
-    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         try FileDescriptorSink(fileDescriptor: descriptor, name: path).write(bytes)
     }
 
     /// Moves the finished file into place.
-    package func commit() throws {
+    public func commit() throws {
         guard !finished else { return }
         finished = true
         let synced = fsync(descriptor) == 0
@@ -54,7 +54,7 @@ package final class AtomicFileSink: ByteSink {
     }
 
     /// Drops the temporary file; the target is left as it was.
-    package func discard() {
+    public func discard() {
         guard !finished else { return }
         finished = true
         close(descriptor)

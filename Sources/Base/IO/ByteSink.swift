@@ -6,16 +6,16 @@ import Darwin
 
 /// Where writers send their bytes: a file descriptor, a buffer in memory. Writers buffer
 /// on their side and hand over large chunks.
-package protocol ByteSink: AnyObject {
+public protocol ByteSink: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) throws
 }
 
 extension ByteSink {
-    package func write(_ bytes: [UInt8]) throws {
+    public func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
-    package func write(_ text: String) throws {
+    public func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
@@ -23,30 +23,30 @@ extension ByteSink {
 
 /// Collects everything in memory (tests; outputs that must be complete before they are
 /// written anywhere).
-package final class MemorySink: ByteSink {
-    package private(set) var bytes: [UInt8] = []
+public final class MemorySink: ByteSink {
+    public private(set) var bytes: [UInt8] = []
 
-    package init() {}
+    public init() {}
 
-    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         self.bytes.append(contentsOf: bytes)
     }
 
-    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Writes to an open descriptor (standard output is 1, or a temporary file that the CLI
 /// renames into place when the run succeeds).
-package final class FileDescriptorSink: ByteSink {
+public final class FileDescriptorSink: ByteSink {
     private let descriptor: Int32
     private let name: String
 
-    package init(fileDescriptor: Int32, name: String) {
+    public init(fileDescriptor: Int32, name: String) {
         self.descriptor = fileDescriptor
         self.name = name
     }
 
-    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard var base = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {

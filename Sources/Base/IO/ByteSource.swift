@@ -6,7 +6,7 @@ import Darwin
 
 /// A stream of input bytes read in chunks, so that payload readers can work on files larger
 /// than memory and on standard input alike. `name` is what diagnostics call the input.
-package protocol ByteSource: AnyObject {
+public protocol ByteSource: AnyObject {
     /// The input's name in diagnostics: a path, or `<stdin>`.
     var name: String { get }
     /// Reads up to `buffer.count` bytes into `buffer`; returns 0 only at the end of input.
@@ -17,7 +17,7 @@ extension ByteSource {
     /// Reads everything that is left. `limit` bounds the size (a config has no business
     /// being gigabytes); past it the read fails with a located error instead of exhausting
     /// memory.
-    package func readAll(limit: Int = Int.max) throws -> [UInt8] {
+    public func readAll(limit: Int = Int.max) throws -> [UInt8] {
         var bytes = [UInt8]()
         var chunk = 1 << 16
         while true {
@@ -40,21 +40,21 @@ extension ByteSource {
 }
 
 /// Bytes already in memory (tests, and inputs that were read whole).
-package final class MemoryByteSource: ByteSource {
-    package let name: String
+public final class MemoryByteSource: ByteSource {
+    public let name: String
     private let bytes: [UInt8]
     private var offset = 0
 
-    package init(_ bytes: [UInt8], name: String = "<memory>") {
+    public init(_ bytes: [UInt8], name: String = "<memory>") {
         self.bytes = bytes
         self.name = name
     }
 
-    package convenience init(_ text: String, name: String = "<memory>") {
+    public convenience init(_ text: String, name: String = "<memory>") {
         self.init(Array(text.utf8), name: name)
     }
 
-    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = min(buffer.count, bytes.count - offset)
         guard count > 0 else { return 0 }
         bytes.withUnsafeBytes { raw in
@@ -66,13 +66,13 @@ package final class MemoryByteSource: ByteSource {
 }
 
 /// A file, or an already open descriptor such as standard input.
-package final class FileByteSource: ByteSource {
-    package let name: String
+public final class FileByteSource: ByteSource {
+    public let name: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
 
     /// Opens `path` for reading; a missing or unreadable file is a usage error naming it.
-    package init(path: String) throws {
+    public init(path: String) throws {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -89,7 +89,7 @@ package final class FileByteSource: ByteSource {
     }
 
     /// Wraps a descriptor the caller keeps open (standard input is 0).
-    package init(fileDescriptor: Int32, name: String) {
+    public init(fileDescriptor: Int32, name: String) {
         self.descriptor = fileDescriptor
         self.name = name
         self.ownsDescriptor = false
@@ -99,7 +99,7 @@ package final class FileByteSource: ByteSource {
         if ownsDescriptor { close(descriptor) }
     }
 
-    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             #if canImport(Glibc)

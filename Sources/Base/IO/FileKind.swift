@@ -6,10 +6,10 @@ import Darwin
 
 /// Whether a path names a directory or something else, following symbolic links; nil when
 /// nothing is there.
-package enum FileKind {
+public enum FileKind {
     case file, directory
 
-    package static func of(_ path: String) -> FileKind? {
+    public static func of(_ path: String) -> FileKind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file

@@ -1,19 +1,19 @@
 /// Lets a reader look at the first bytes of an input before choosing a parser (auto
 /// detection of XML vs JSON), then replays them: standard input cannot be rewound.
-package final class PeekableByteSource: ByteSource {
+public final class PeekableByteSource: ByteSource {
     private let base: ByteSource
     private var head: [UInt8] = []
     private var headOffset = 0
 
-    package var name: String { base.name }
+    public var name: String { base.name }
 
-    package init(_ base: ByteSource) {
+    public init(_ base: ByteSource) {
         self.base = base
     }
 
     /// The first non-blank byte after an optional UTF-8 byte-order mark, reading at most
     /// `limit` bytes ahead; nil for an empty or all-blank prefix.
-    package func firstSignificantByte(limit: Int = 1 << 16) throws -> UInt8? {
+    public func firstSignificantByte(limit: Int = 1 << 16) throws -> UInt8? {
         var scanned = 0
         while true {
             while scanned < head.count {
@@ -32,7 +32,7 @@ package final class PeekableByteSource: ByteSource {
         }
     }
 
-    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         if headOffset < head.count {
             let count = min(buffer.count, head.count - headOffset)
             head.withUnsafeBytes { raw in

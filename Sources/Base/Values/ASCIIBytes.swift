@@ -1,31 +1,31 @@
 /// Byte-level helpers for the ASCII grammars of numbers, dates, UUIDs and URLs. Conversions
 /// run once per typed attribute of every record, so they work on UTF-8 bytes rather than
 /// `Character`s (grapheme breaking is slow and these grammars are ASCII anyway).
-package enum ASCIIBytes {
-    package static func isDigit(_ byte: UInt8) -> Bool {
+public enum ASCIIBytes {
+    public static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    package static func isLetter(_ byte: UInt8) -> Bool {
+    public static func isLetter(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
-    package static func isHexDigit(_ byte: UInt8) -> Bool {
+    public static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
     }
 
     /// Space, tab, CR and LF: the whitespace JSON and XML put around values.
-    package static func isWhitespace(_ byte: UInt8) -> Bool {
+    public static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// ASCII letters lowered; every other byte as it is.
-    package static func lowercased(_ byte: UInt8) -> UInt8 {
+    public static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// The bytes of `text` without surrounding whitespace.
-    package static func trimmedBytes(_ text: String) -> ArraySlice<UInt8> {
+    public static func trimmedBytes(_ text: String) -> ArraySlice<UInt8> {
         let bytes = Array(text.utf8)
         var start = 0
         var end = bytes.count
@@ -35,13 +35,13 @@ package enum ASCIIBytes {
     }
 
     /// True when `bytes` equals the ASCII `word`, ignoring the case of letters.
-    package static func equalsIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ word: String) -> Bool {
+    public static func equalsIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ word: String) -> Bool {
         guard bytes.count == word.utf8.count else { return false }
         return zip(bytes, word.utf8).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     /// The value of a run of ASCII digits; nil when it would overflow `Int`.
-    package static func integer<C: Collection<UInt8>>(_ digits: C) -> Int? {
+    public static func integer<C: Collection<UInt8>>(_ digits: C) -> Int? {
         var value = 0
         for byte in digits {
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)

@@ -1,10 +1,10 @@
 /// Standard base64 (RFC 4648, with padding), used for plist `<data>` and Core Data Binary
 /// attributes. Written here rather than through Foundation so that the engine's value
 /// handling needs no bridging.
-package enum Base64 {
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    package static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var out = [UInt8]()
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0
@@ -35,7 +35,7 @@ package enum Base64 {
 
     /// Decodes base64, ignoring ASCII whitespace (plist `<data>` wraps lines). Nil when the
     /// text holds anything else that is not base64, or its length does not add up.
-    package static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         var sextets = [UInt8]()
         sextets.reserveCapacity(text.utf8.count)
         var padding = 0

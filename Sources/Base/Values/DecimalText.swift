@@ -2,13 +2,13 @@
 /// `digits × 10^exponent`, with no precision lost. Used where numbers must compare or
 /// combine without going through `Double` (`12345678901234567890` ≠ `12345678901234567891`):
 /// identity keys, matcher equality, collection operators.
-package struct DecimalText: Sendable, Hashable, Comparable {
-    package let negative: Bool
+public struct DecimalText: Sendable, Hashable, Comparable {
+    public let negative: Bool
     /// Significant digits without leading or trailing zeros (empty for zero).
-    package let digits: [UInt8]
-    package let exponent: Int
+    public let digits: [UInt8]
+    public let exponent: Int
 
-    package static let zero = DecimalText(negative: false, digits: [], exponent: 0)
+    public static let zero = DecimalText(negative: false, digits: [], exponent: 0)
 
     init(negative: Bool, digits: [UInt8], exponent: Int) {
         var digits = digits
@@ -26,14 +26,14 @@ package struct DecimalText: Sendable, Hashable, Comparable {
     /// Reads a number: JSON numbers, and strings that follow JSON's number grammar (a
     /// leading `+` and surrounding blanks are not accepted; `1.`, `.5` and `0012` are not
     /// numbers). Booleans and everything else: nil.
-    package init?(_ value: Value) {
+    public init?(_ value: Value) {
         switch value {
         case .number(let text), .string(let text): self.init(text: text)
         default: return nil
         }
     }
 
-    package init?(text: String) {
+    public init?(text: String) {
         var bytes = Array(text.utf8)[...]
         guard !bytes.isEmpty else { return nil }
         var negative = false
@@ -82,14 +82,14 @@ package struct DecimalText: Sendable, Hashable, Comparable {
         self.init(negative: negative, digits: digits, exponent: exponent)
     }
 
-    package var isZero: Bool { digits.isEmpty }
+    public var isZero: Bool { digits.isEmpty }
 
     /// True when the value has no fractional part.
-    package var isInteger: Bool { exponent >= 0 }
+    public var isInteger: Bool { exponent >= 0 }
 
     /// The canonical text: plain notation when it stays short (`1000`, `0.25`, `-3`),
     /// scientific otherwise (`1.5e40`).
-    package var text: String {
+    public var text: String {
         if digits.isEmpty { return "0" }
         let sign = negative ? "-" : ""
         let body = String(decoding: digits.map { $0 + 48 }, as: UTF8.self)
@@ -106,9 +106,9 @@ package struct DecimalText: Sendable, Hashable, Comparable {
         return sign + mantissa + "e" + String(scientificExponent)
     }
 
-    package var doubleValue: Double { Double(text) ?? .nan }
+    public var doubleValue: Double { Double(text) ?? .nan }
 
-    package static func < (lhs: DecimalText, rhs: DecimalText) -> Bool {
+    public static func < (lhs: DecimalText, rhs: DecimalText) -> Bool {
         if lhs.negative != rhs.negative { return lhs.negative }
         let magnitudeLess = lessMagnitude(lhs, rhs)
         if lhs.negative { return lessMagnitude(rhs, lhs) }
@@ -125,7 +125,7 @@ package struct DecimalText: Sendable, Hashable, Comparable {
     }
 
     /// Exact addition (falls back to `Double` when the exponents are absurdly far apart).
-    package static func + (lhs: DecimalText, rhs: DecimalText) -> DecimalText {
+    public static func + (lhs: DecimalText, rhs: DecimalText) -> DecimalText {
         if lhs.isZero { return rhs }
         if rhs.isZero { return lhs }
         let low = min(lhs.exponent, rhs.exponent)
@@ -167,7 +167,7 @@ package struct DecimalText: Sendable, Hashable, Comparable {
 
     /// Division by a count, for `@avg`: exact when the quotient terminates within 40
     /// significant digits, else the nearest double (what KVC's `@avg` gives).
-    package func divided(by count: Int) -> DecimalText {
+    public func divided(by count: Int) -> DecimalText {
         let exact = longDivision(by: count)
         if exact.digits.count < 40 { return exact }
         return DecimalText(text: "\(doubleValue / Double(count))") ?? exact
@@ -201,8 +201,8 @@ package struct DecimalText: Sendable, Hashable, Comparable {
 /// numbers and numeric strings by their canonical number text, so `123`, `"123"` and
 /// `123.0` are one identity; other strings as they are; booleans as `true`/`false`.
 /// Null, arrays and objects identify nothing.
-package enum IdentityText {
-    package static func key(for value: Value) -> String? {
+public enum IdentityText {
+    public static func key(for value: Value) -> String? {
         switch value {
         case .number(let text):
             return isPlainInteger(text) ? text : DecimalText(text: text)?.text ?? text
@@ -220,7 +220,7 @@ package enum IdentityText {
     }
 
     /// `0`, `42`, `-7`: already canonical, the common case of ids.
-    package static func isPlainInteger(_ text: String) -> Bool {
+    public static func isPlainInteger(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             var index = 0

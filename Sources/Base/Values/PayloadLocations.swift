@@ -5,17 +5,17 @@
 /// Pointers repeat their ancestors' keys, so a deeply nested payload with long keys would need
 /// memory quadratic in its depth; past `pointerBudget` bytes of pointer text new locations are
 /// dropped, and a lookup falls back to the nearest ancestor that has one.
-package struct PayloadLocations: Sendable {
-    package private(set) var byPointer: [String: SourceLocation] = [:]
+public struct PayloadLocations: Sendable {
+    public private(set) var byPointer: [String: SourceLocation] = [:]
     /// Bytes of pointer text kept at most (64 MiB).
-    package static let pointerBudget = 64 << 20
+    public static let pointerBudget = 64 << 20
     private var pointerBytes = 0
 
-    package init() {}
+    public init() {}
 
     /// The location of the value at `pointer`, or of its nearest ancestor that has one (a
     /// value whose own location was dropped for the budget).
-    package func nearest(_ pointer: String) -> SourceLocation? {
+    public func nearest(_ pointer: String) -> SourceLocation? {
         if let exact = byPointer[pointer] { return exact }
         var prefix = Substring(pointer)
         while let slash = prefix.lastIndex(of: "/") {
@@ -25,7 +25,7 @@ package struct PayloadLocations: Sendable {
         return nil
     }
 
-    package subscript(pointer: String) -> SourceLocation? {
+    public subscript(pointer: String) -> SourceLocation? {
         get { byPointer[pointer] }
         set {
             guard let newValue else {
@@ -40,10 +40,10 @@ package struct PayloadLocations: Sendable {
         }
     }
 
-    package var isEmpty: Bool { byPointer.isEmpty }
+    public var isEmpty: Bool { byPointer.isEmpty }
 
     /// Appends one reference token to a pointer, escaping `~` and `/` as RFC 6901 requires.
-    package static func appending(_ token: String, to pointer: String) -> String {
+    public static func appending(_ token: String, to pointer: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
             return pointer + "/" + token
         }
@@ -59,7 +59,7 @@ package struct PayloadLocations: Sendable {
         return pointer + "/" + String(escaped)
     }
 
-    package static func appending(_ index: Int, to pointer: String) -> String {
+    public static func appending(_ index: Int, to pointer: String) -> String {
         pointer + "/" + String(index)
     }
 }

@@ -1,13 +1,13 @@
 /// Calendar arithmetic for the proleptic Gregorian calendar (ISO 8601's: Gregorian rules
 /// extended back before 1582), after Howard Hinnant's `days_from_civil`. Pure integer math,
 /// so a date converts the same on every machine whatever its time zone or locale.
-package enum ProlepticGregorian {
+public enum ProlepticGregorian {
     static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// Days in `month` (1–12) of `year`.
-    package static func daysInMonth(_ month: Int, year: Int) -> Int {
+    public static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -16,7 +16,7 @@ package enum ProlepticGregorian {
     }
 
     /// Days from 1970-01-01 to the given date (negative before it). No validation.
-    package static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -39,7 +39,7 @@ package enum ProlepticGregorian {
     }
 
     /// The weekday, 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday).
-    package static func weekday(daysSince1970 days: Int) -> Int {
+    public static func weekday(daysSince1970 days: Int) -> Int {
         let remainder = (days + 4) % 7
         return remainder < 0 ? remainder + 7 : remainder
     }

@@ -4,17 +4,26 @@
 /// strings of at most 15 UTF-8 bytes are kept: Swift stores those inline, so a hit copies 16
 /// bytes and touches no reference count. Both payload readers use it, each with the bytes of
 /// its own input.
-package final class ShortStringCache {
-    private struct Slot {
-        var low: UInt64
-        var high: UInt64
-        package var string: String
+public final class ShortStringCache {
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var low: UInt64
+        @usableFromInline var high: UInt64
+        @usableFromInline var string: String
+
+        @usableFromInline
+        init(low: UInt64, high: UInt64, string: String) {
+            self.low = low
+            self.high = high
+            self.string = string
+        }
     }
 
-    private let slotBits: Int
-    private let slots: UnsafeMutablePointer<Slot>
+    // Inlinable into both readers' modules: a lookup is a handful of instructions per key.
+    @usableFromInline let slotBits: Int
+    @usableFromInline let slots: UnsafeMutablePointer<Slot>
 
-    package init(slotBits: Int) {
+    public init(slotBits: Int) {
         self.slotBits = slotBits
         // (0, 0) is the key of "", so every slot starts out valid.
         slots = .allocate(capacity: 1 << slotBits)
@@ -30,8 +39,8 @@ package final class ShortStringCache {
     /// in the top byte. When 16 bytes are readable at `start`, they are loaded straight from
     /// there (a byte-wise copy to the stack followed by word loads would stall on store
     /// forwarding).
-    @inline(__always)
-    package static func key(_ start: UnsafeRawPointer, count: Int, readable: Int) -> (low: UInt64, high: UInt64) {
+    @inlinable @inline(__always)
+    public static func key(_ start: UnsafeRawPointer, count: Int, readable: Int) -> (low: UInt64, high: UInt64) {
         var low: UInt64
         var high: UInt64
         if readable >= 16 {
@@ -47,14 +56,14 @@ package final class ShortStringCache {
         return (low, high)
     }
 
-    @inline(__always)
-    package static func hash(low: UInt64, high: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func hash(low: UInt64, high: UInt64) -> UInt64 {
         (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
     }
 
     /// The string kept under the key, or the one `make` makes (then kept).
-    @inline(__always)
-    package func string(low: UInt64, high: UInt64, hash: UInt64, make: () -> String) -> String {
+    @inlinable @inline(__always)
+    public func string(low: UInt64, high: UInt64, hash: UInt64, make: () -> String) -> String {
         let slot = slots + Int(truncatingIfNeeded: hash >> (64 - UInt64(slotBits)))
         if slot.pointee.low == low && slot.pointee.high == high { return slot.pointee.string }
         let string = make()
@@ -63,8 +72,8 @@ package final class ShortStringCache {
     }
 
     /// Ones in the low `n` bytes (all of them from 8 on, none below 1).
-    @inline(__always)
-    private static func byteMask(_ n: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    static func byteMask(_ n: Int) -> UInt64 {
         if n >= 8 { return ~0 }
         if n <= 0 { return 0 }
         return (1 &<< UInt64(n &* 8)) &- 1

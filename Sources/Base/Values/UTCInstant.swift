@@ -1,16 +1,16 @@
 /// A point in time with millisecond precision, as restmap keeps dates: RestKit maps dates
 /// into `NSDate`, and restmap prints them as ISO 8601 UTC text. Limited to the years
 /// 0001–9999 so that every instant prints as a four-digit ISO year.
-package struct UTCInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct UTCInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 0001-01-01T00:00:00.000Z.
-    package static let minimumMilliseconds: Int64 = -62_135_596_800_000
+    public static let minimumMilliseconds: Int64 = -62_135_596_800_000
     /// 9999-12-31T23:59:59.999Z.
-    package static let maximumMilliseconds: Int64 = 253_402_300_799_999
+    public static let maximumMilliseconds: Int64 = 253_402_300_799_999
 
-    package let millisecondsSince1970: Int64
+    public let millisecondsSince1970: Int64
 
     /// Nil outside the years 0001–9999.
-    package init?(millisecondsSince1970 milliseconds: Int64) {
+    public init?(millisecondsSince1970 milliseconds: Int64) {
         guard milliseconds >= Self.minimumMilliseconds, milliseconds <= Self.maximumMilliseconds else {
             return nil
         }
@@ -19,7 +19,7 @@ package struct UTCInstant: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// `2013-02-12T22:58:52Z`, or `2013-02-12T22:58:52.250Z` when there are milliseconds
     /// (SPEC §1.6: three digits, only when not zero).
-    package var iso8601String: String {
+    public var iso8601String: String {
         var days = Int(millisecondsSince1970 / 86_400_000)
         var rest = Int(millisecondsSince1970 % 86_400_000)
         if rest < 0 {
@@ -60,9 +60,9 @@ package struct UTCInstant: Sendable, Hashable, Comparable, CustomStringConvertib
         return String(decoding: out, as: UTF8.self)
     }
 
-    package var description: String { iso8601String }
+    public var description: String { iso8601String }
 
-    package static func < (lhs: UTCInstant, rhs: UTCInstant) -> Bool {
+    public static func < (lhs: UTCInstant, rhs: UTCInstant) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
 }

@@ -1,7 +1,7 @@
 /// A payload or config value as restmap sees it: JSON's data model, with numbers kept as the
 /// exact text they were written with so that mapping never loses precision
 /// (`12345678901234567890` and `0.1` come out as they went in).
-package enum Value: Sendable, Equatable {
+public enum Value: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number, as its literal text (`-1.50e3`). Converted only when a type asks for it.
@@ -11,13 +11,13 @@ package enum Value: Sendable, Equatable {
     case object(ValueObject)
 
     /// The value at `key` when this is an object.
-    package subscript(key: String) -> Value? {
+    public subscript(key: String) -> Value? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
     /// A short name of the value's kind, for messages ("expected a dictionary, found a string").
-    package var kindName: String {
+    public var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
@@ -29,7 +29,7 @@ package enum Value: Sendable, Equatable {
     }
 
     /// True for strings, numbers, booleans and null.
-    package var isScalar: Bool {
+    public var isScalar: Bool {
         switch self {
         case .array, .object: return false
         default: return true
@@ -41,49 +41,50 @@ package enum Value: Sendable, Equatable {
 /// earlier value in place (RFC 8259 leaves it open; restmap documents "the last wins").
 /// Lookups scan linearly, which beats hashing for the ten-or-so keys API objects carry;
 /// large objects get a hash index.
-package struct ValueObject: Sendable, Equatable {
-    package struct Entry: Sendable, Equatable {
-        package var key: String
-        package var value: Value
-        package init(key: String, value: Value) {
+public struct ValueObject: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var key: String
+        public var value: Value
+        public init(key: String, value: Value) {
             self.key = key
             self.value = value
         }
     }
 
-    package private(set) var entries: [Entry]
-    var index: [String: Int]?
+    public private(set) var entries: [Entry]
+    @usableFromInline var index: [String: Int]?
 
     static let indexThreshold = 24
 
-    package init() {
+    public init() {
         entries = []
         index = nil
     }
 
-    package init(minimumCapacity: Int) {
+    public init(minimumCapacity: Int) {
         entries = []
         entries.reserveCapacity(minimumCapacity)
         index = nil
     }
 
     /// Builds an object from pairs; later duplicates replace earlier ones.
-    package init(_ pairs: [(String, Value)]) {
+    public init(_ pairs: [(String, Value)]) {
         self.init(minimumCapacity: pairs.count)
         for (key, value) in pairs { self[key] = value }
     }
 
-    package var count: Int { entries.count }
-    package var isEmpty: Bool { entries.isEmpty }
-    package var keys: [String] { entries.map(\.key) }
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var keys: [String] { entries.map(\.key) }
 
-    package func position(of key: String) -> Int? {
+    @inlinable
+    public func position(of key: String) -> Int? {
         if let index { return index[key] }
         for i in entries.indices where entries[i].key == key { return i }
         return nil
     }
 
-    package subscript(key: String) -> Value? {
+    public subscript(key: String) -> Value? {
         get {
             guard let i = position(of: key) else { return nil }
             return entries[i].value
@@ -103,7 +104,7 @@ package struct ValueObject: Sendable, Equatable {
     }
 
     /// Appends without looking for a duplicate; callers that know the key is new use this.
-    package mutating func appendUnchecked(key: String, value: Value) {
+    public mutating func appendUnchecked(key: String, value: Value) {
         append(key: key, value: value)
     }
 
@@ -127,7 +128,7 @@ package struct ValueObject: Sendable, Equatable {
         index = fresh
     }
 
-    package static func == (lhs: ValueObject, rhs: ValueObject) -> Bool {
+    public static func == (lhs: ValueObject, rhs: ValueObject) -> Bool {
         lhs.entries == rhs.entries
     }
 }
@@ -135,12 +136,12 @@ package struct ValueObject: Sendable, Equatable {
 extension Value: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByIntegerLiteral
 {
-    package init(stringLiteral value: String) { self = .string(value) }
-    package init(booleanLiteral value: Bool) { self = .bool(value) }
-    package init(nilLiteral: ()) { self = .null }
-    package init(integerLiteral value: Int) { self = .number(String(value)) }
-    package init(arrayLiteral elements: Value...) { self = .array(elements) }
-    package init(dictionaryLiteral elements: (String, Value)...) {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(integerLiteral value: Int) { self = .number(String(value)) }
+    public init(arrayLiteral elements: Value...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, Value)...) {
         self = .object(ValueObject(elements))
     }
 }

@@ -2,7 +2,7 @@ import RestmapBase
 
 /// A streaming writer of nested objects, arrays and scalars. Records and request bodies are
 /// written through it, so one record-writing routine serves JSON, NDJSON and plist output.
-package protocol StructuredEmitter: AnyObject {
+public protocol StructuredEmitter: AnyObject {
     func beginObject() throws
     /// The key of the next member of the innermost object.
     func key(_ name: String) throws
@@ -17,12 +17,12 @@ package protocol StructuredEmitter: AnyObject {
 }
 
 extension StructuredEmitter {
-    package func key(_ name: String, encoded: JSONEncodedKey) throws {
+    public func key(_ name: String, encoded: JSONEncodedKey) throws {
         try key(name)
     }
 
     /// Writes a whole value.
-    package func emit(_ value: Value) throws {
+    public func emit(_ value: Value) throws {
         switch value {
         case .object(let object):
             try beginObject()

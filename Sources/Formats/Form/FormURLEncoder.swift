@@ -16,12 +16,12 @@ import RestmapBase
 ///   while a bracket inside a key is encoded (`%5B`), so that it cannot read as nesting.
 ///
 /// The body must be a dictionary: a form has names, and an array at the top has none.
-package struct FormURLEncoder: Sendable {
-    package init() {}
+public struct FormURLEncoder: Sendable {
+    public init() {}
 
     /// The encoded body, without a trailing newline (it would be part of the last value).
     /// - Throws: `FormURLEncoder.TopLevelError` when `body` is not a dictionary.
-    package func encode(_ body: Value) throws -> String {
+    public func encode(_ body: Value) throws -> String {
         guard case .object(let object) = body else { throw TopLevelError(kind: body.kindName) }
         var pairs: [String] = []
         appendPairs(of: object, prefix: nil, to: &pairs)
@@ -29,9 +29,9 @@ package struct FormURLEncoder: Sendable {
     }
 
     /// A body that is not a dictionary: a form cannot carry it.
-    package struct TopLevelError: Error, Sendable, Equatable {
+    public struct TopLevelError: Error, Sendable, Equatable {
         /// What the body is instead (`array`).
-        package var kind: String
+        public var kind: String
     }
 
     private func appendPairs(of object: ValueObject, prefix: String?, to pairs: inout [String]) {
@@ -62,7 +62,7 @@ package struct FormURLEncoder: Sendable {
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// `text` with every UTF-8 byte outside `A-Z a-z 0-9 - . _ ~` written as `%XX`.
-    package static func percentEncoded(_ text: String) -> String {
+    public static func percentEncoded(_ text: String) -> String {
         guard !text.utf8.allSatisfy(isUnreserved) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)

@@ -30,7 +30,7 @@ struct JSONPosition {
 
     static let none = JSONPosition(line: 0, column: 0)
 
-    package func location(in file: String) -> SourceLocation {
+    public func location(in file: String) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)
     }
 }
@@ -45,7 +45,7 @@ struct JSONStringToken {
     var readable = 0
 
     /// The decoded string.
-    package var string: String {
+    public var string: String {
         if !hasEscapes { return String(decoding: bytes, as: UTF8.self) }
         // Every escape is at least as long as what it stands for, so the decoded text fits.
         return String(unsafeUninitializedCapacity: bytes.count) { out in

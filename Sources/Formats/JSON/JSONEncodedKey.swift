@@ -1,12 +1,12 @@
 import RestmapBase
 
 /// An object key escaped and quoted once, for `JSONWriter.key(_:)`.
-package struct JSONEncodedKey: Sendable, Hashable {
+public struct JSONEncodedKey: Sendable, Hashable {
     /// The key as written: quotes and escapes included.
     let quoted: [UInt8]
 
     /// Encodes `key` as `JSONWriter.key(_: String)` would write it.
-    package init(_ key: String) {
+    public init(_ key: String) {
         let sink = MemorySink()
         let writer = JSONWriter(sink: sink, style: .compact, bufferSize: 0)
         try? writer.string(key)

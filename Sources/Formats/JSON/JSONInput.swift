@@ -77,11 +77,11 @@ struct JSONInput {
         return column
     }
 
-    package mutating func location(at index: Int) -> SourceLocation {
+    public mutating func location(at index: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column(at: index))
     }
 
-    package mutating func position(at index: Int) -> JSONPosition {
+    public mutating func position(at index: Int) -> JSONPosition {
         JSONPosition(line: line, column: column(at: index))
     }
 

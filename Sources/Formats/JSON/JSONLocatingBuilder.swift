@@ -86,11 +86,11 @@ final class JSONLocatingBuilder: JSONBuilder {
         values.endArray()
     }
 
-    package func key(_ key: JSONStringToken, at position: JSONPosition) {
+    public func key(_ key: JSONStringToken, at position: JSONPosition) {
         pendingKey = values.pushKey(key)
     }
 
-    package func string(_ string: JSONStringToken, at position: JSONPosition) {
+    public func string(_ string: JSONStringToken, at position: JSONPosition) {
         _ = record(position)
         values.string(string, at: position)
     }

@@ -163,7 +163,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         }
     }
 
-    package mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
+    public mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
         if forwarding {
             if skipping { return }
             if let members, depth == forwardDepth + 1, !members.contains(where: { $0.matches(key) }) {
@@ -186,7 +186,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         }
     }
 
-    package mutating func string(_ string: JSONStringToken, at position: JSONPosition) throws {
+    public mutating func string(_ string: JSONStringToken, at position: JSONPosition) throws {
         if skipping {
             skippedValueEnds()
             return

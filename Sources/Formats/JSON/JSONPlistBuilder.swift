@@ -61,11 +61,11 @@ struct JSONPlistBuilder: JSONBuilder {
         add(PlistNode(.array(arrays.removeLast()), at: location))
     }
 
-    package mutating func key(_ key: JSONStringToken, at position: JSONPosition) {
+    public mutating func key(_ key: JSONStringToken, at position: JSONPosition) {
         pendingKeys.append((key.string, here(position)))
     }
 
-    package mutating func string(_ string: JSONStringToken, at position: JSONPosition) {
+    public mutating func string(_ string: JSONStringToken, at position: JSONPosition) {
         add(PlistNode(.string(string.string), at: here(position)))
     }
 

@@ -13,12 +13,12 @@ import RestmapBase
 ///
 /// Streams (NDJSON, elements at a key path, files larger than memory) go through
 /// `JSONStreamReader`; this type is for input already in memory.
-package enum JSONReader {
+public enum JSONReader {
     /// SPEC §2: `--max-depth` defaults to 10,000.
-    package static let defaultMaxDepth = InputLimits.defaultMaxDepth
+    public static let defaultMaxDepth = InputLimits.defaultMaxDepth
 
     /// The document in `bytes` as a `Value`; `file` names it in errors.
-    package static func value(from bytes: [UInt8], file: String, maxDepth: Int = defaultMaxDepth) throws -> Value {
+    public static func value(from bytes: [UInt8], file: String, maxDepth: Int = defaultMaxDepth) throws -> Value {
         let builder = JSONValueBuilder()
         var driver = builder
         try parse(bytes, file: file, maxDepth: maxDepth, into: &driver)
@@ -27,7 +27,7 @@ package enum JSONReader {
 
     /// The document as a `Value`, with the location of every value's first byte keyed by its
     /// JSON Pointer (the root is `""`).
-    package static func valueWithLocations(
+    public static func valueWithLocations(
         from bytes: [UInt8], file: String, maxDepth: Int = defaultMaxDepth
     ) throws -> (value: Value, locations: PayloadLocations) {
         let builder = JSONLocatingBuilder(file: file)
@@ -37,7 +37,7 @@ package enum JSONReader {
     }
 
     /// A JSON config as a located property-list tree, keys included (see `JSONPlistBuilder`).
-    package static func plist(from bytes: [UInt8], file: String, maxDepth: Int = defaultMaxDepth) throws -> PlistNode {
+    public static func plist(from bytes: [UInt8], file: String, maxDepth: Int = defaultMaxDepth) throws -> PlistNode {
         var builder = JSONPlistBuilder(file: file)
         try parse(bytes, file: file, maxDepth: maxDepth, into: &builder)
         return builder.result!
@@ -45,12 +45,12 @@ package enum JSONReader {
 
     /// Reads `source` as one document. It goes through `JSONStreamReader` chunk by chunk, so the
     /// input's bytes are never all in memory at once, only the tree built from them.
-    package static func value(from source: ByteSource, maxDepth: Int = defaultMaxDepth) throws -> Value {
+    public static func value(from source: ByteSource, maxDepth: Int = defaultMaxDepth) throws -> Value {
         try document(from: source, maxDepth: maxDepth, withLocations: false).value
     }
 
     /// Reads `source` as one located document (see `value(from:maxDepth:)`).
-    package static func valueWithLocations(
+    public static func valueWithLocations(
         from source: ByteSource, maxDepth: Int = defaultMaxDepth
     ) throws -> (value: Value, locations: PayloadLocations) {
         let document = try document(from: source, maxDepth: maxDepth, withLocations: true)

@@ -251,7 +251,7 @@ enum JSONLiteral {
 }
 
 @inline(__always)
-package func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+public func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
 
 /// High bit set in each byte of `word` that needs a closer look inside a string: `"`, `\`,
 /// a control character, or a byte of a multi-byte character. Exact for the lowest such byte.

@@ -20,11 +20,11 @@ import Darwin
 ///   auto-detection); for `--input-format json`, `try reader.expectEnd()` instead.
 /// - NDJSON: `while let document = try reader.nextValue() { ... }`, or `streamElements` per
 ///   document while `hasMoreValues()`. After an error, `skipLine()` resumes at the next line.
-package final class JSONStreamReader {
+public final class JSONStreamReader {
     /// How diagnostics name the input.
-    package var name: String { source.name }
+    public var name: String { source.name }
     /// Top-level values read completely so far.
-    package private(set) var valuesRead = 0
+    public private(set) var valuesRead = 0
     /// The last key path and member filter, prepared (NDJSON streams each line with the same).
     private var preparedTarget: JSONPathTarget?
 
@@ -42,7 +42,7 @@ package final class JSONStreamReader {
     /// - Parameters:
     ///   - maxDepth: containers nested deeper than this are an error (`--max-depth`).
     ///   - chunkSize: bytes read at a time; tests use tiny ones so that values straddle chunks.
-    package init(source: ByteSource, maxDepth: Int = JSONReader.defaultMaxDepth, chunkSize: Int = 1 << 20) {
+    public init(source: ByteSource, maxDepth: Int = JSONReader.defaultMaxDepth, chunkSize: Int = 1 << 20) {
         self.source = source
         capacity = max(chunkSize, 2)
         buffer = .allocate(capacity: capacity)
@@ -55,19 +55,19 @@ package final class JSONStreamReader {
     }
 
     /// Whether another top-level value follows (only whitespace was skipped to find out).
-    package func hasMoreValues() throws -> Bool {
+    public func hasMoreValues() throws -> Bool {
         try skipToValue()
     }
 
     /// Throws `trailing characters after the JSON value` unless only whitespace is left: for
     /// inputs that must hold exactly one document.
-    package func expectEnd() throws {
+    public func expectEnd() throws {
         if try skipToValue() { throw input.fail("trailing characters after the JSON value", at: input.pos) }
     }
 
     /// The next top-level value, or nil at the end of the input.
     /// - Parameter withLocations: also record where each value starts (`validate`).
-    package func nextValue(withLocations: Bool = false) throws -> JSONDocument? {
+    public func nextValue(withLocations: Bool = false) throws -> JSONDocument? {
         guard try skipToValue() else { return nil }
         let location = input.location(at: input.pos)
         if withLocations {
@@ -88,7 +88,7 @@ package final class JSONStreamReader {
     /// Calls `body` with each remaining top-level value, in order (NDJSON); returns how many
     /// there were. Stops at the first error; `nextValue` with `skipLine` goes on past bad lines.
     @discardableResult
-    package func forEachValue(withLocations: Bool = false, _ body: (JSONDocument) throws -> Void) throws -> Int {
+    public func forEachValue(withLocations: Bool = false, _ body: (JSONDocument) throws -> Void) throws -> Int {
         var count = 0
         while let document = try nextValue(withLocations: withLocations) {
             try body(document)
@@ -114,7 +114,7 @@ package final class JSONStreamReader {
     ///   target was reached, and whatever `body` throws. At the end of the input: `unexpected
     ///   end of input, expected a JSON value`.
     @discardableResult
-    package func streamElements(
+    public func streamElements(
         at keyPath: [String], members: Set<String>? = nil, withLocations: Bool = false,
         _ body: (JSONStreamElement) throws -> Void
     ) throws -> JSONPathOutcome {
@@ -148,7 +148,7 @@ package final class JSONStreamReader {
 
     /// After an error, drops the rest of the current line, so that the next read starts on
     /// the following one (NDJSON: report a bad line and go on).
-    package func skipLine() throws {
+    public func skipLine() throws {
         machine.reset()
         while true {
             while input.pos < input.end {

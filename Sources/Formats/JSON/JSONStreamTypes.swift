@@ -1,29 +1,29 @@
 import RestmapBase
 
 /// One top-level value of a JSON stream (a document of its own: one line of NDJSON).
-package struct JSONDocument: Sendable {
-    package var value: Value
+public struct JSONDocument: Sendable {
+    public var value: Value
     /// Where the value starts; its line is what per-line diagnostics name.
-    package var location: SourceLocation
+    public var location: SourceLocation
     /// Where each of its values starts, keyed by JSON Pointer; empty unless asked for.
-    package var locations: PayloadLocations
+    public var locations: PayloadLocations
 }
 
 /// One element streamed from the value at a key path.
-package struct JSONStreamElement: Sendable {
+public struct JSONStreamElement: Sendable {
     /// The element's index in the array at the path; nil when the value there is not an array
     /// and this is that one value.
-    package var index: Int?
-    package var value: Value
+    public var index: Int?
+    public var value: Value
     /// Where the element starts; nil unless locations were asked for.
-    package var location: SourceLocation?
+    public var location: SourceLocation?
     /// Where each of its values starts, keyed by JSON Pointer from the document's root
     /// (`/employees_list/3/dept/id`); empty unless asked for.
-    package var locations: PayloadLocations
+    public var locations: PayloadLocations
 }
 
 /// What a document held at the key path that `JSONStreamReader.streamElements` walked.
-package enum JSONPathOutcome: Sendable, Equatable {
+public enum JSONPathOutcome: Sendable, Equatable {
     /// An array: the callback had each of its `count` elements, in order.
     case array(count: Int)
     /// An object or a scalar (null included): the callback had it once, with a nil index.
@@ -36,13 +36,13 @@ package enum JSONPathOutcome: Sendable, Equatable {
 /// A key of the streamed path occurred again after elements at the path were handed out. JSON's
 /// rule (the last occurrence wins) cannot be honoured in one pass; a caller that must honour it
 /// reads the input again with a whole-document parse.
-package struct JSONPathKeyRepeated: Error, Sendable, CustomStringConvertible {
+public struct JSONPathKeyRepeated: Error, Sendable, CustomStringConvertible {
     /// The path up to and including the repeated key.
-    package var keyPath: [String]
+    public var keyPath: [String]
     /// Where the repeated key is written.
-    package var location: SourceLocation?
+    public var location: SourceLocation?
 
-    package var description: String {
+    public var description: String {
         let at = location.map { $0.description + ": " } ?? ""
         return at + "the key path '\(keyPath.joined(separator: "."))' occurs twice in the document"
     }

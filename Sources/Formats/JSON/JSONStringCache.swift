@@ -7,7 +7,7 @@ final class JSONStringCache {
 
     /// The decoded string of `token`.
     @inline(__always)
-    package func string(_ token: JSONStringToken) -> String {
+    public func string(_ token: JSONStringToken) -> String {
         var tag: UInt64 = 0
         return string(token, tag: &tag)
     }
@@ -15,7 +15,7 @@ final class JSONStringCache {
     /// The decoded string of `token`, and in `tag` a hash of its bytes when it is short plain
     /// ASCII (0 otherwise), which the `Value` builder uses to check keys for duplicates.
     @inline(__always)
-    package func string(_ token: JSONStringToken, tag: inout UInt64) -> String {
+    public func string(_ token: JSONStringToken, tag: inout UInt64) -> String {
         let count = token.bytes.count
         guard count <= 15, !token.hasEscapes else { return token.string }
         let (low, high) = ShortStringCache.key(

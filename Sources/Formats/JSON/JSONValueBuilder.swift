@@ -123,12 +123,12 @@ final class JSONValueBuilder: JSONBuilder {
     }
 
     @inline(__always)
-    package func key(_ key: JSONStringToken, at position: JSONPosition) {
+    public func key(_ key: JSONStringToken, at position: JSONPosition) {
         pushKey(key)
     }
 
     @inline(__always)
-    package func string(_ string: JSONStringToken, at position: JSONPosition) {
+    public func string(_ string: JSONStringToken, at position: JSONPosition) {
         values.push(.string(strings.string(string)))
     }
 

@@ -2,11 +2,11 @@ import RestmapBase
 
 /// The JSON writer serves record and body writing like any other emitter.
 extension JSONWriter: StructuredEmitter {
-    package func key(_ name: String, encoded: JSONEncodedKey) throws {
+    public func key(_ name: String, encoded: JSONEncodedKey) throws {
         try key(encoded)
     }
 
-    package func scalar(_ value: Value) throws {
+    public func scalar(_ value: Value) throws {
         switch value {
         case .null: try null()
         case .bool(let flag): try bool(flag)

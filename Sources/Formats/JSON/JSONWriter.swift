@@ -13,15 +13,15 @@ import RestmapBase
 /// their text. Nothing depends on hashing or addresses: the same calls give the same bytes.
 /// Nothing is written after a top-level value (a final newline, NDJSON's line breaks): the
 /// caller adds `newline()` where it wants one. Call `flush()` at the end.
-package final class JSONWriter {
+public final class JSONWriter {
     /// The layout of the output.
-    package enum Style: Sendable {
+    public enum Style: Sendable {
         case pretty
         case compact
     }
 
     /// Pretty or compact, for the writer's whole life.
-    package let style: Style
+    public let style: Style
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private let sink: ByteSink
     private var buffer: UnsafeMutablePointer<UInt8>
@@ -37,7 +37,7 @@ package final class JSONWriter {
     private var afterKey = false
 
     /// - Parameter bufferSize: bytes collected before they go to `sink` (at least 64 KiB).
-    package init(sink: ByteSink, style: Style = .pretty, bufferSize: Int = 1 << 18) {
+    public init(sink: ByteSink, style: Style = .pretty, bufferSize: Int = 1 << 18) {
         self.sink = sink
         self.style = style
         capacity = max(bufferSize, 1 << 16)
@@ -50,7 +50,7 @@ package final class JSONWriter {
     }
 
     /// Hands everything written so far to the sink.
-    package func flush() throws {
+    public func flush() throws {
         guard count > 0 else { return }
         let pending = count
         count = 0
@@ -60,27 +60,27 @@ package final class JSONWriter {
     // MARK: - Events
 
     /// `{`: the members follow as `key` + value pairs.
-    package func beginObject() throws {
+    public func beginObject() throws {
         try open(UInt8(ascii: "{"))
     }
 
     /// `}`: on a line of its own in pretty style, unless the object is empty (`{}`).
-    package func endObject() throws {
+    public func endObject() throws {
         try close(UInt8(ascii: "}"))
     }
 
     /// `[`: the elements follow.
-    package func beginArray() throws {
+    public func beginArray() throws {
         try open(UInt8(ascii: "["))
     }
 
     /// `]`: on a line of its own in pretty style, unless the array is empty (`[]`).
-    package func endArray() throws {
+    public func endArray() throws {
         try close(UInt8(ascii: "]"))
     }
 
     /// The key of the next object member; its value comes with the next call.
-    package func key(_ key: String) throws {
+    public func key(_ key: String) throws {
         try beforeValue()
         try writeQuoted(key)
         try reserve(2)
@@ -91,7 +91,7 @@ package final class JSONWriter {
 
     /// A key encoded beforehand: for the keys written in every record (attribute names), this
     /// spares escaping them again each time.
-    package func key(_ key: JSONEncodedKey) throws {
+    public func key(_ key: JSONEncodedKey) throws {
         try beforeValue()
         try key.quoted.withUnsafeBufferPointer { quoted in
             try reserve(quoted.count + 2)
@@ -104,31 +104,31 @@ package final class JSONWriter {
     }
 
     /// A string value, escaped as the type's comment says.
-    package func string(_ text: String) throws {
+    public func string(_ text: String) throws {
         try beforeValue()
         try writeQuoted(text)
     }
 
     /// A number, written as the given literal text (which the caller vouches for).
-    package func number(_ text: String) throws {
+    public func number(_ text: String) throws {
         try beforeValue()
         try writeRaw(text)
     }
 
     /// `true` or `false`.
-    package func bool(_ value: Bool) throws {
+    public func bool(_ value: Bool) throws {
         try beforeValue()
         try writeRaw(value ? "true" : "false")
     }
 
     /// `null`.
-    package func null() throws {
+    public func null() throws {
         try beforeValue()
         try writeRaw("null")
     }
 
     /// A line break, between top-level values or after the last one.
-    package func newline() throws {
+    public func newline() throws {
         try reserve(1)
         put(0x0A)
     }
@@ -137,7 +137,7 @@ package final class JSONWriter {
 
     /// Writes a whole value. Deeply nested trees are walked with an explicit stack, not
     /// recursion, so their depth is not limited by the thread's stack.
-    package func write(_ value: Value) throws {
+    public func write(_ value: Value) throws {
         switch value {
         case .null: try null()
         case .bool(let flag): try bool(flag)

@@ -8,19 +8,19 @@ import RestmapBase
 /// count and reference is checked against the file before use, and a reference cycle is an
 /// error, so no input can crash the reader, hang it or make it allocate more than the file
 /// size justifies.
-package struct BinaryPlistReader {
-    package init() {}
+public struct BinaryPlistReader {
+    public init() {}
 
     static let magic = Array("bplist00".utf8)
     static let maxDepth = 512
 
-    package func read(_ bytes: [UInt8], file: String) throws -> PlistNode {
+    public func read(_ bytes: [UInt8], file: String) throws -> PlistNode {
         var parser = try Parser(bytes: bytes, file: file)
         return try parser.parseRoot()
     }
 
     /// Tells whether `bytes` start like a binary plist.
-    package static func looksBinary(_ bytes: [UInt8]) -> Bool {
+    public static func looksBinary(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 8 && Array(bytes[0..<8]) == magic
     }
 

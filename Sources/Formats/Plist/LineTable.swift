@@ -2,11 +2,11 @@ import RestmapBase
 
 /// Turns byte offsets into 1-based line and column numbers. Columns count Unicode scalars,
 /// not bytes, so that a caret under `Département` lands where an editor puts it.
-package struct LineTable {
+public struct LineTable {
     private let bytes: [UInt8]
     private var lineStarts: [Int] = [0]
 
-    package init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         // XML 1.0 §2.11: CR LF and a lone CR both end a line, as libxml2 counts them.
         for (offset, byte) in bytes.enumerated() {
@@ -19,7 +19,7 @@ package struct LineTable {
     }
 
     /// The line and column of the byte at `offset` (clamped to the text).
-    package func position(ofByte offset: Int) -> (line: Int, column: Int) {
+    public func position(ofByte offset: Int) -> (line: Int, column: Int) {
         let offset = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1

@@ -3,61 +3,61 @@ import RestmapBase
 /// Writes an XML property list (`--format plist`). Numbers keep their text: `<integer>` when
 /// the literal is an integer (no fraction, no exponent), else `<real>`. Plists have no null,
 /// so null members and elements are left out.
-package final class PlistEmitter: StructuredEmitter {
+public final class PlistEmitter: StructuredEmitter {
     private let sink: ByteSink
     private var buffer: [UInt8] = []
     private var depth = 0
     /// A key waiting for its value: written only if the value is not null.
     private var pendingKey: String?
 
-    package init(sink: ByteSink) {
+    public init(sink: ByteSink) {
         self.sink = sink
         buffer.reserveCapacity(1 << 16)
     }
 
     /// Writes the XML declaration, the DOCTYPE and `<plist>`.
-    package func beginDocument() throws {
+    public func beginDocument() throws {
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         append("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
         append("<plist version=\"1.0\">\n")
     }
 
     /// Closes `<plist>` and flushes.
-    package func endDocument() throws {
+    public func endDocument() throws {
         append("</plist>\n")
         try flush()
     }
 
-    package func beginObject() throws {
+    public func beginObject() throws {
         writePendingKey()
         line("<dict>")
         depth += 1
     }
 
-    package func key(_ name: String) throws {
+    public func key(_ name: String) throws {
         pendingKey = name
     }
 
-    package func endObject() throws {
+    public func endObject() throws {
         pendingKey = nil
         depth -= 1
         line("</dict>")
         try flushIfLarge()
     }
 
-    package func beginArray() throws {
+    public func beginArray() throws {
         writePendingKey()
         line("<array>")
         depth += 1
     }
 
-    package func endArray() throws {
+    public func endArray() throws {
         depth -= 1
         line("</array>")
         try flushIfLarge()
     }
 
-    package func scalar(_ value: Value) throws {
+    public func scalar(_ value: Value) throws {
         switch value {
         case .null:
             pendingKey = nil
@@ -97,7 +97,7 @@ package final class PlistEmitter: StructuredEmitter {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
-    package func flush() throws {
+    public func flush() throws {
         guard !buffer.isEmpty else { return }
         try sink.write(buffer)
         buffer.removeAll(keepingCapacity: true)
@@ -106,8 +106,8 @@ package final class PlistEmitter: StructuredEmitter {
 
 /// Escaping for XML text and attribute values. Characters XML 1.0 cannot carry at all
 /// (most C0 controls) become U+FFFD rather than producing a document no parser accepts.
-package enum XMLEscaping {
-    package static func escape(_ text: String) -> String {
+public enum XMLEscaping {
+    public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 }) else {
             return text
         }

@@ -4,8 +4,8 @@ import RestmapBase
 /// these trees so that every diagnostic can point at the line and column (XML plists, JSON
 /// configs) or key path (binary plists) of the entry it is about. Dictionaries keep the
 /// order in which the file lists their keys: output follows that order.
-package struct PlistNode: Sendable, Equatable {
-    package enum Content: Sendable, Equatable {
+public struct PlistNode: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
         case dictionary([Entry])
         case array([PlistNode])
         case string(String)
@@ -22,28 +22,28 @@ package struct PlistNode: Sendable, Equatable {
     }
 
     /// One key of a dictionary, with where the key itself was written.
-    package struct Entry: Sendable, Equatable {
-        package var key: String
-        package var keyLocation: SourceLocation
-        package var value: PlistNode
+    public struct Entry: Sendable, Equatable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: PlistNode
 
-        package init(key: String, keyLocation: SourceLocation, value: PlistNode) {
+        public init(key: String, keyLocation: SourceLocation, value: PlistNode) {
             self.key = key
             self.keyLocation = keyLocation
             self.value = value
         }
     }
 
-    package var content: Content
-    package var location: SourceLocation
+    public var content: Content
+    public var location: SourceLocation
 
-    package init(_ content: Content, at location: SourceLocation) {
+    public init(_ content: Content, at location: SourceLocation) {
         self.content = content
         self.location = location
     }
 
     /// The plist type name used in messages ("expected a dictionary, found an array").
-    package var kindName: String {
+    public var kindName: String {
         switch content {
         case .dictionary: return "dictionary"
         case .array: return "array"
@@ -58,31 +58,31 @@ package struct PlistNode: Sendable, Equatable {
     }
 
     /// The entries when this is a dictionary.
-    package var entries: [Entry]? {
+    public var entries: [Entry]? {
         if case .dictionary(let entries) = content { return entries }
         return nil
     }
 
     /// The elements when this is an array.
-    package var elements: [PlistNode]? {
+    public var elements: [PlistNode]? {
         if case .array(let elements) = content { return elements }
         return nil
     }
 
     /// The text when this is a string.
-    package var stringValue: String? {
+    public var stringValue: String? {
         if case .string(let text) = content { return text }
         return nil
     }
 
     /// The value of `key` when this is a dictionary (the last one, if the file repeats it).
-    package subscript(key: String) -> PlistNode? {
+    public subscript(key: String) -> PlistNode? {
         entries?.last(where: { $0.key == key })?.value
     }
 
     /// The node as a payload value: numbers keep their text, dates become ISO text,
     /// data becomes base64 text.
-    package var value: Value {
+    public var value: Value {
         switch content {
         case .dictionary(let entries):
             var object = ValueObject(minimumCapacity: entries.count)

@@ -9,12 +9,12 @@ internal import CLibXML2
 /// Nothing is ever fetched: no DTD, no external entity, no network. Entity references other
 /// than the predefined and character ones are rejected — a config has no use for them and
 /// they are how XML bombs work.
-package struct XMLPlistReader {
-    package init() {}
+public struct XMLPlistReader {
+    public init() {}
 
     /// Parses `bytes` (the whole file) named `file` in diagnostics.
     /// - Throws: `RestmapError` (usage kind) with the located problem.
-    package func read(_ bytes: [UInt8], file: String) throws -> PlistNode {
+    public func read(_ bytes: [UInt8], file: String) throws -> PlistNode {
         LibXML2.prepare()
         guard let context = xmlNewParserCtxt() else {
             throw RestmapError.usage("cannot create an XML parser", at: .file(file))
@@ -191,14 +191,14 @@ private final class XMLPlistBuilder {
         return Int(input.pointee.consumed) + (cur - base)
     }
 
-    package func location(_ offset: Int) -> SourceLocation {
+    public func location(_ offset: Int) -> SourceLocation {
         let (line, column) = lines.position(ofByte: offset)
         return SourceLocation(file: file, line: line, column: column)
     }
 
     /// Where the parser is. Offsets index the document's bytes only when libxml2 reads it as
     /// UTF-8; a document it transcodes (UTF-16, Latin-1) gets libxml2's own line and column.
-    package func location(_ parser: xmlParserCtxtPtr, offset: Int) -> SourceLocation {
+    public func location(_ parser: xmlParserCtxtPtr, offset: Int) -> SourceLocation {
         if let input = parser.pointee.input, let buffer = input.pointee.buf, buffer.pointee.encoder != nil {
             return SourceLocation(file: file, line: Int(input.pointee.line), column: Int(input.pointee.col))
         }

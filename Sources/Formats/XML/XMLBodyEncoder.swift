@@ -20,26 +20,26 @@ import RestmapBase
 ///
 /// `.pretty` indents by two spaces, one element a line; `.compact` writes no whitespace
 /// between elements. Both start with the XML declaration and end with a newline.
-package struct XMLBodyEncoder: Sendable {
-    package enum Style: Sendable {
+public struct XMLBodyEncoder: Sendable {
+    public enum Style: Sendable {
         case pretty
         case compact
     }
 
-    package let style: Style
+    public let style: Style
 
-    package init(style: Style = .pretty) {
+    public init(style: Style = .pretty) {
         self.style = style
     }
 
     /// An element name the body needs that is not a valid XML name.
-    package struct InvalidNameError: Error, Sendable, Equatable {
-        package var name: String
+    public struct InvalidNameError: Error, Sendable, Equatable {
+        public var name: String
         /// Where in the body the name occurs (a JSON Pointer of the body, `""` for the root).
-        package var pointer: String
+        public var pointer: String
 
         /// `the key 'my key' (at /meta/my key in the body) is not a valid XML element name`.
-        package var message: String {
+        public var message: String {
             if pointer.isEmpty { return "the element name '\(name)' is not a valid XML name" }
             return "the key '\(name)' (at \(pointer) in the body) is not a valid XML element name"
         }
@@ -47,7 +47,7 @@ package struct XMLBodyEncoder: Sendable {
 
     /// The document whose root element `name` holds `content` (an array: the plural wrapper).
     /// - Throws: `InvalidNameError` for a name that XML cannot carry.
-    package func encode(element name: String, content: Value) throws -> String {
+    public func encode(element name: String, content: Value) throws -> String {
         guard Self.isValidName(name) else { throw InvalidNameError(name: name, pointer: "") }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
         if style == .pretty { out += "\n" }
@@ -126,7 +126,7 @@ package struct XMLBodyEncoder: Sendable {
 
     /// The wrapper of an array body: `user` → `users`, `address` → `addresses`,
     /// `category` → `categories`, `UserLoginInfo` → `UserLoginInfos`.
-    package static func plural(_ name: String) -> String {
+    public static func plural(_ name: String) -> String {
         let lowered = name.lowercased()
         if ["s", "x", "z", "ch", "sh"].contains(where: { lowered.hasSuffix($0) }) { return name + "es" }
         if lowered.hasSuffix("y"), lowered.count > 1,
@@ -138,7 +138,7 @@ package struct XMLBodyEncoder: Sendable {
     }
 
     /// Whether `name` is an XML 1.0 (fifth edition) name without a colon — an NCName.
-    package static func isValidName(_ name: String) -> Bool {
+    public static func isValidName(_ name: String) -> Bool {
         var scalars = name.unicodeScalars.makeIterator()
         guard let first = scalars.next(), isNameStart(first) else { return false }
         while let scalar = scalars.next() {

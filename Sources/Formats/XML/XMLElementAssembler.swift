@@ -23,7 +23,7 @@ import RestmapBase
 /// member is moved once into the object, with no per-element bookkeeping before that.
 final class XMLElementAssembler {
     private struct Member {
-        package var key: XMLName
+        public var key: XMLName
         var value: Value
     }
 

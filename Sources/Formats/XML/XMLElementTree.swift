@@ -5,20 +5,20 @@ internal import CLibXML2
 /// column where its start tag begins. The model format is shallow and small, so the loader
 /// reads it into this little tree first and interprets it afterwards, free of libxml2
 /// pointers. Text content is dropped: the format keeps everything in XML attributes.
-package struct CoreDataXMLElement: Sendable {
-    package var name: String
+public struct CoreDataXMLElement: Sendable {
+    public var name: String
     var attributes: [String: String]
-    package var children: [CoreDataXMLElement]
-    package var location: SourceLocation
+    public var children: [CoreDataXMLElement]
+    public var location: SourceLocation
 
     /// The value of an XML attribute, or nil when it is absent.
-    package subscript(attribute: String) -> String? { attributes[attribute] }
+    public subscript(attribute: String) -> String? { attributes[attribute] }
 
     /// Core Data writes booleans as `YES`/`NO`; a missing one means NO.
-    package func flag(_ attribute: String) -> Bool { attributes[attribute] == "YES" }
+    public func flag(_ attribute: String) -> Bool { attributes[attribute] == "YES" }
 
     /// The children with the given element name, in document order.
-    package func children(named name: String) -> [CoreDataXMLElement] {
+    public func children(named name: String) -> [CoreDataXMLElement] {
         children.filter { $0.name == name }
     }
 }
@@ -29,7 +29,7 @@ extension CoreDataXMLElement {
     /// `XML_PARSE_NOENT`/`DTDLOAD`), and no entity declarations are recorded, so a hostile
     /// file can neither fetch anything nor expand entities. A document that is not
     /// well-formed fails with libxml2's message at its line and column.
-    package static func parseDocument(_ bytes: [UInt8], file: String) throws -> CoreDataXMLElement {
+    public static func parseDocument(_ bytes: [UInt8], file: String) throws -> CoreDataXMLElement {
         guard !bytes.isEmpty else { throw RestmapError.usage("the model file is empty", at: .file(file)) }
         LibXML2.prepare()
         let builder = CoreDataXMLTreeBuilder(bytes: bytes, file: file)

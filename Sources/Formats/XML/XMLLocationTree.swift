@@ -7,12 +7,12 @@ import RestmapBase
 struct XMLLocationTree {
     /// One key of the element's object: one tree per value, two or more meaning an array.
     struct Child {
-        package var key: String
+        public var key: String
         var trees: [XMLLocationTree]
     }
 
-    package var location: SourceLocation
-    package var children: [Child] = []
+    public var location: SourceLocation
+    public var children: [Child] = []
 
     init(_ location: SourceLocation, children: [Child] = []) {
         self.location = location

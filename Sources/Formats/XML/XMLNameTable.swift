@@ -13,8 +13,8 @@ internal import CLibXML2
 /// refer to it, defined on the tape before its first use there.
 final class XMLNameTable {
     struct Entry {
-        package var key: UnsafePointer<xmlChar>?
-        package var string: String
+        public var key: UnsafePointer<xmlChar>?
+        public var string: String
         /// libxml2's interned pointer, or 0 for a name without one.
         var id: UInt
         var index: UInt32
@@ -113,7 +113,7 @@ final class XMLNameTable {
 /// An element or attribute name, with a cheap identity: the address of libxml2's interned
 /// copy, or 0 when there is none (then only the string says which name it is).
 struct XMLName {
-    package var string: String
+    public var string: String
     var id: UInt
     /// Whether a streamed element keeps a member of this name (true when nothing is filtered).
     var isMember: Bool

@@ -28,30 +28,30 @@ import RestmapBase
 /// - libxml2's other limits stay on: a single text node or attribute value of more than
 ///   10,000,000 bytes, or a name of more than 50,000, is an error.
 /// Malformed input is a `RestmapError.data` carrying libxml2's message and position.
-package struct XMLPayloadReader: Sendable {
+public struct XMLPayloadReader: Sendable {
     /// The deepest element nesting accepted (the root is depth 1); capped at 2048.
-    package var maxDepth: Int
+    public var maxDepth: Int
     /// Receives warnings (external entities not loaded). Nil drops them.
-    package var diagnostics: DiagnosticLog?
+    public var diagnostics: DiagnosticLog?
     /// Whether `streamElements` parses on a thread of its own, handing the elements over in
     /// order to the caller's thread, where `body` runs and diagnostics are emitted: parsing
     /// and building then overlap with what `body` does. Off, all runs on the caller's thread.
     var parsesConcurrently = true
 
-    package init(maxDepth: Int = InputLimits.defaultMaxDepth, diagnostics: DiagnosticLog? = nil) {
+    public init(maxDepth: Int = InputLimits.defaultMaxDepth, diagnostics: DiagnosticLog? = nil) {
         self.maxDepth = maxDepth
         self.diagnostics = diagnostics
     }
 
     /// Reads the whole document: `{ rootName: value(root) }`.
-    package func read(_ source: ByteSource) throws -> Value {
+    public func read(_ source: ByteSource) throws -> Value {
         try readDocument(source, recordingLocations: false).value
     }
 
     /// Reads the whole document and where each value was written, keyed by JSON pointer:
     /// `/employees_list/employee/3/name` is the line and column of that `<name>`'s `<`; an
     /// attribute or a `text` key has its element's location; `""` is the root element's.
-    package func readWithLocations(_ source: ByteSource) throws -> (value: Value, locations: PayloadLocations) {
+    public func readWithLocations(_ source: ByteSource) throws -> (value: Value, locations: PayloadLocations) {
         let (value, tree, rootName) = try readDocument(source, recordingLocations: true)
         var locations = PayloadLocations()
         if let tree {
@@ -78,7 +78,7 @@ package struct XMLPayloadReader: Sendable {
     /// be a string (no attributes, no children) is one still. For a mapper that knows which
     /// keys it reads (`ReadKeys`). Ignored for an empty path.
     @discardableResult
-    package func streamElements(
+    public func streamElements(
         at path: [String], from source: ByteSource, recordingLocations: Bool = false, members: Set<String>? = nil,
         _ body: (XMLStreamedElement) throws -> Void
     ) throws -> XMLKeyPathSearch {

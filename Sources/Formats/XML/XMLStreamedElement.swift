@@ -1,16 +1,16 @@
 import RestmapBase
 
 /// One element handed out by `XMLPayloadReader.streamElements(at:from:_:)`.
-package struct XMLStreamedElement: Sendable {
+public struct XMLStreamedElement: Sendable {
     /// 0-based position among the elements at the path, in document order.
-    package var index: Int
-    package var value: Value
+    public var index: Int
+    public var value: Value
     /// Locations keyed by JSON pointer relative to this element; nil unless asked for.
-    package var locations: PayloadLocations?
+    public var locations: PayloadLocations?
 }
 
 /// Whether a streamed key path was found.
-package enum XMLKeyPathSearch: Sendable, Equatable {
+public enum XMLKeyPathSearch: Sendable, Equatable {
     /// `count` elements were handed out: one is a single object, more are an array's items.
     case found(count: Int)
     /// Nothing is at the path. The first `matchedSegments` segments were found; the next was

@@ -8,7 +8,7 @@ final class XMLStringCache {
 
     /// The string of `bytes`.
     @inline(__always)
-    package func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    public func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
         guard count <= 15, count > 0 else { return XMLText.string(bytes) }
         let (low, high) = ShortStringCache.key(UnsafeRawPointer(bytes.baseAddress!), count: count, readable: count)

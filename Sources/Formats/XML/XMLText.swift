@@ -7,12 +7,12 @@ enum XMLText {
     /// libxml2's bound on one text node without `XML_PARSE_HUGE` (`XML_MAX_TEXT_LENGTH`).
     static let maximumLength = 10_000_000
 
-    package static func string(_ text: UnsafePointer<xmlChar>) -> String {
+    public static func string(_ text: UnsafePointer<xmlChar>) -> String {
         String(decoding: UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))), as: UTF8.self)
     }
 
     @inline(__always)
-    package static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 
@@ -22,7 +22,7 @@ enum XMLText {
 
     /// XML white space: space, tab, line feed, carriage return (not Unicode's wider set).
     @inline(__always)
-    package static func isWhitespace(_ byte: UInt8) -> Bool {
+    public static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 }

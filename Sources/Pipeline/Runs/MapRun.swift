@@ -18,10 +18,10 @@ import RestmapDescribe
 /// and no connections in the config, each root record is written as soon as it is mapped
 /// and then forgotten — memory stays flat whatever the input size; the identity map then
 /// spans one payload element, which is the price of streaming (README: "Streaming").
-package final class MapRun {
-    package let definitions: MappingDefinitions
-    package let options: MapOptions
-    package let log: DiagnosticLog
+public final class MapRun {
+    public let definitions: MappingDefinitions
+    public let options: MapOptions
+    public let log: DiagnosticLog
     let plans: MappingPlans
     let mapper: Mapper
     let payloadMapper: PayloadMapper
@@ -33,13 +33,13 @@ package final class MapRun {
     private var streamEmitter: JSONWriter?
     /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
     private var failed = false
-    package var inputFailed: Bool { failed }
+    public var inputFailed: Bool { failed }
     private var totalMapped = 0
 
     /// True when records are written as they are mapped.
-    package let streams: Bool
+    public let streams: Bool
 
-    package init(definitions: MappingDefinitions, options: MapOptions, log: DiagnosticLog, output: ByteSink) throws {
+    public init(definitions: MappingDefinitions, options: MapOptions, log: DiagnosticLog, output: ByteSink) throws {
         self.definitions = definitions
         self.options = options
         self.log = log
@@ -61,7 +61,7 @@ package final class MapRun {
     /// mapped and no input failed, 1 otherwise.
     /// - Throws: `RestmapError` (usage) for a path that must be given and is not, or an
     ///   output that cannot be written.
-    package func run(_ inputs: [MapInput]) throws -> Int32 {
+    public func run(_ inputs: [MapInput]) throws -> Int32 {
         if streams { streamEmitter = JSONWriter(sink: sink, style: .compact) }
         for input in inputs {
             try map(input)

@@ -9,16 +9,16 @@ import RestmapValidation
 import RestmapDescribe
 
 /// How `restmap request` builds and writes a body.
-package struct RequestOptions: Sendable {
-    package var format: RequestBodyFormat = .json
+public struct RequestOptions: Sendable {
+    public var format: RequestBodyFormat = .json
     /// One-line JSON or XML (form is always one line; plist has one layout).
-    package var compact = false
+    public var compact = false
     /// Leave out keys absent from the client object instead of writing null.
-    package var omitMissing = false
+    public var omitMissing = false
     /// Input nesting deeper than this is an error.
-    package var maxDepth = JSONReader.defaultMaxDepth
+    public var maxDepth = JSONReader.defaultMaxDepth
 
-    package init() {}
+    public init() {}
 }
 
 /// One `restmap request` run (SPEC §3.2): reads the client objects (JSON), builds the body
@@ -29,14 +29,14 @@ package struct RequestOptions: Sendable {
 /// object or array of objects, with values their declared types refuse, or with keys XML
 /// cannot name — data (1); body keys that conflict, a root or body key XML cannot name, an
 /// array body for a form — usage/config (2).
-package struct RequestRun: Sendable {
-    package let mapping: RequestMapping
-    package let options: RequestOptions
-    package let builder: RequestBodyBuilder
+public struct RequestRun: Sendable {
+    public let mapping: RequestMapping
+    public let options: RequestOptions
+    public let builder: RequestBodyBuilder
 
     /// - Throws: `RestmapError` (usage) when the mapping cannot serve the format whatever
     ///   the input: conflicting body keys, names XML cannot carry.
-    package init(definitions: MappingDefinitions, mapping: RequestMapping, options: RequestOptions) throws {
+    public init(definitions: MappingDefinitions, mapping: RequestMapping, options: RequestOptions) throws {
         self.mapping = mapping
         self.options = options
         self.builder = try RequestBodyBuilder(mapping: mapping, definitions: definitions, omitMissing: options.omitMissing)
@@ -45,7 +45,7 @@ package struct RequestRun: Sendable {
 
     /// The encoded body for the JSON document in `bytes`.
     /// - Parameter file: the input's name in diagnostics.
-    package func render(_ bytes: [UInt8], file: String) throws -> [UInt8] {
+    public func render(_ bytes: [UInt8], file: String) throws -> [UInt8] {
         let input = try JSONReader.value(from: bytes, file: file, maxDepth: options.maxDepth)
         let body: RequestBody
         do {
@@ -57,7 +57,7 @@ package struct RequestRun: Sendable {
     }
 
     /// The body in the run's format.
-    package func encode(_ body: RequestBody, file: String) throws -> [UInt8] {
+    public func encode(_ body: RequestBody, file: String) throws -> [UInt8] {
         switch options.format {
         case .json:
             let sink = MemorySink()

@@ -20,14 +20,14 @@ import RestmapDescribe
 ///
 /// Samples are read whole, with the location of every value, so that findings point at the
 /// offending value's line and column.
-package final class Validator {
-    package let definitions: MappingDefinitions
-    package let options: ValidationOptions
+public final class Validator {
+    public let definitions: MappingDefinitions
+    public let options: ValidationOptions
     let plans: MappingPlans
     let converter: ValueConverter
 
     /// - Throws: `RestmapError` (usage) when a `date_formats` pattern cannot be used.
-    package init(definitions: MappingDefinitions, options: ValidationOptions = ValidationOptions()) throws {
+    public init(definitions: MappingDefinitions, options: ValidationOptions = ValidationOptions()) throws {
         self.definitions = definitions
         self.options = options
         self.plans = MappingPlans(definitions)
@@ -52,7 +52,7 @@ package final class Validator {
     /// - Throws: `RestmapError` (usage) when a sample's request path cannot be known: it has
     ///   none, `--path` gives none, and the config has several path mappings. Nothing is
     ///   mapped then.
-    package func validate(_ samples: [ValidationSample]) throws -> ValidationReport {
+    public func validate(_ samples: [ValidationSample]) throws -> ValidationReport {
         let routes = try self.routes(samples)
         var results: [SampleResult?] = Array(repeating: nil, count: samples.count)
 
@@ -341,7 +341,7 @@ final class LimitedByteSource: ByteSource {
         self.limit = limit
     }
 
-    package var name: String { base.name }
+    public var name: String { base.name }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard total <= limit else { throw LimitExceeded(limit: limit) }

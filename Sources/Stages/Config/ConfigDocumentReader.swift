@@ -4,16 +4,16 @@ import RestmapTypes
 
 /// Reads a config file in any of its three forms — XML plist, binary plist, JSON — into a
 /// located `PlistNode` tree, telling them apart by their first bytes.
-package struct ConfigDocumentReader {
+public struct ConfigDocumentReader {
     /// Configs are hand-written files of kilobytes; anything past this is not a config and
     /// is refused before it can eat memory.
-    package static let sizeLimit = InputLimits.configBytes
+    public static let sizeLimit = InputLimits.configBytes
 
-    package init() {}
+    public init() {}
 
     /// Reads and parses the file at `path`.
     /// - Throws: `RestmapError` (usage): unreadable, too large, malformed.
-    package func read(path: String) throws -> PlistNode {
+    public func read(path: String) throws -> PlistNode {
         let source = try FileByteSource(path: path)
         let bytes: [UInt8]
         do {
@@ -32,7 +32,7 @@ package struct ConfigDocumentReader {
 
     /// Parses a config (or another located plist document, named `document` in messages:
     /// `validate`'s manifest) held in memory.
-    package func parse(_ bytes: [UInt8], file: String, document: String = "config") throws -> PlistNode {
+    public func parse(_ bytes: [UInt8], file: String, document: String = "config") throws -> PlistNode {
         if BinaryPlistReader.looksBinary(bytes) {
             return try BinaryPlistReader().read(bytes, file: file)
         }

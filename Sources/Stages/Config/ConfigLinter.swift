@@ -7,10 +7,10 @@ import RestmapTypes
 /// duplicate paths, inverted request mappings. Runs on loaded definitions; every finding
 /// goes to the log with the location of the offending entry and, where it helps, the
 /// location of the entry it conflicts with.
-package struct ConfigLinter {
-    package init() {}
+public struct ConfigLinter {
+    public init() {}
 
-    package func lint(_ definitions: MappingDefinitions, log: DiagnosticLog) {
+    public func lint(_ definitions: MappingDefinitions, log: DiagnosticLog) {
         let context = LintContext(definitions: definitions, log: log)
         context.checkEntityReferences()
         context.checkEntities()
@@ -21,7 +21,7 @@ package struct ConfigLinter {
 
 private struct LintContext {
     let definitions: MappingDefinitions
-    package let log: DiagnosticLog
+    public let log: DiagnosticLog
 
     var entityNames: [String] { definitions.entities.map(\.name) }
 

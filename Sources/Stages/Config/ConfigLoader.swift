@@ -6,13 +6,13 @@ import RestmapTypes
 /// the wrong type, an unknown key, a matcher that is neither kind) go to the log, located,
 /// and loading carries on so that one run reports them all; cross-references between
 /// sections are the linter's job (`ConfigLinter`). A RestKitMapper config loads unchanged.
-package struct ConfigLoader {
-    package init() {}
+public struct ConfigLoader {
+    public init() {}
 
     /// Builds the definitions.
     /// - Throws: `RestmapError` (usage) when the root is not a dictionary or the config has
     ///   none of the sections: nothing can be mapped with it.
-    package func load(_ root: PlistNode, file: String, log: DiagnosticLog) throws -> MappingDefinitions {
+    public func load(_ root: PlistNode, file: String, log: DiagnosticLog) throws -> MappingDefinitions {
         guard let topLevel = root.entries else {
             throw RestmapError.usage(
                 "a config's root must be a dictionary, found \(PlistShape(log: log).article(root.kindName))",
@@ -55,7 +55,7 @@ package struct ConfigLoader {
 /// Reads each section into the definitions under construction.
 private struct SectionReader {
     let shape: PlistShape
-    package let log: DiagnosticLog
+    public let log: DiagnosticLog
     var definitions: MappingDefinitions
     /// Entries of sections keyed by entity that name an entity the config does not define;
     /// the linter reports them with did-you-mean.

@@ -4,7 +4,7 @@ import RestmapTypes
 
 /// The top-level sections a config may hold: RestKitMapper's five, then restmap's
 /// extensions (SPEC §1.6–1.7), which a RestKitMapper config simply does not have.
-package enum ConfigSection: String, Sendable, CaseIterable {
+public enum ConfigSection: String, Sendable, CaseIterable {
     case entityAttributeMappings = "entity_attribute_mappings"
     case primaryKeyMappings = "primary_key_mappings"
     case relationshipMappings = "relationship_mappings"
@@ -16,5 +16,5 @@ package enum ConfigSection: String, Sendable, CaseIterable {
     case entityAttributeTypes = "entity_attribute_types"
     case dateFormats = "date_formats"
 
-    package static var names: [String] { allCases.map(\.rawValue) }
+    public static var names: [String] { allCases.map(\.rawValue) }
 }

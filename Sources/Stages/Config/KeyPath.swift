@@ -5,9 +5,9 @@ import RestmapTypes
 /// A dot-separated key path as configs write them (`user_stats.views`, `avatars.0.url`,
 /// `tags.@count`). Kept as parsed segments so the mapper does not split strings per value.
 /// The empty key path means the representation itself.
-package struct KeyPath: Sendable, Hashable, CustomStringConvertible {
+public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a key path.
-    package enum Segment: Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
         /// A dictionary key; when it is a non-negative integer it also indexes an array.
         case key(String, index: Int?)
         /// A key-value-coding collection operator (`@count`, `@sum`, ...); the segments
@@ -15,10 +15,10 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible {
         case collectionOperator(CollectionOperator)
     }
 
-    package let text: String
-    package let segments: [Segment]
+    public let text: String
+    public let segments: [Segment]
 
-    package init(_ text: String) {
+    public init(_ text: String) {
         self.text = text
         if text.isEmpty {
             segments = []
@@ -34,11 +34,11 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The representation itself (`""`).
-    package var isSelf: Bool { segments.isEmpty }
+    public var isSelf: Bool { segments.isEmpty }
 
     /// The plain keys when the path has neither indexes nor operators (what streaming
     /// readers can follow).
-    package var plainKeys: [String]? {
+    public var plainKeys: [String]? {
         var keys: [String] = []
         for segment in segments {
             guard case .key(let name, let index) = segment, index == nil else { return nil }
@@ -47,9 +47,9 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible {
         return keys
     }
 
-    package var description: String { text }
+    public var description: String { text }
 
-    package static func arrayIndex(_ text: String) -> Int? {
+    public static func arrayIndex(_ text: String) -> Int? {
         guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
             return nil
         }
@@ -59,7 +59,7 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The key-value-coding collection operators a key path may apply to an array.
-package enum CollectionOperator: String, Sendable, Hashable, CaseIterable {
+public enum CollectionOperator: String, Sendable, Hashable, CaseIterable {
     case count, sum, avg, min, max
     case unionOfObjects, distinctUnionOfObjects, unionOfArrays, distinctUnionOfArrays
 }

@@ -8,10 +8,10 @@ import RestmapTypes
 /// `primary_key_mappings` gets RestKit's inferred identification attribute (SPEC §1.2).
 /// Everything the config names that the model lacks or types differently is reported, as
 /// `check --model` requires.
-package struct ModelBinding {
-    package init() {}
+public struct ModelBinding {
+    public init() {}
 
-    package func apply(_ model: CoreDataModel, to definitions: inout MappingDefinitions, log: DiagnosticLog) {
+    public func apply(_ model: CoreDataModel, to definitions: inout MappingDefinitions, log: DiagnosticLog) {
         let modelEntityNames = model.entities.map(\.name)
         for entity in definitions.entities {
             guard model.entity(named: entity.name) != nil else {

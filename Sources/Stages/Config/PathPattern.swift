@@ -6,17 +6,17 @@ import RestmapTypes
 /// `:name` segments. Matching is by segment; the query string of the request path is
 /// ignored and a trailing slash on either side is not significant (RestKitMapper drops it
 /// from patterns; SPEC §1.4).
-package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One `/`-separated part of the pattern.
-    package enum Segment: Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
     }
 
-    package let text: String
-    package let segments: [Segment]
+    public let text: String
+    public let segments: [Segment]
 
-    package init(_ text: String) {
+    public init(_ text: String) {
         self.text = text
         segments = PathPattern.pathSegments(text).map { part in
             if part.hasPrefix(":") && part.count > 1 { return .parameter(String(part.dropFirst())) }
@@ -24,16 +24,16 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    package var description: String { text }
+    public var description: String { text }
 
     /// The names of the dynamic segments, in order.
-    package var parameterNames: [String] {
+    public var parameterNames: [String] {
         segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
     }
 
     /// Matches a request path (or full URL); returns the values of the dynamic segments,
     /// percent-decoded, or nil when the path does not match.
-    package func match(_ requestPath: String) -> [String: String]? {
+    public func match(_ requestPath: String) -> [String: String]? {
         let parts = PathPattern.pathSegments(PathPattern.pathOnly(requestPath))
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
@@ -53,7 +53,7 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Reduces a full URL to its path and drops the query string and fragment:
     /// `https://api.example.com/v1/users?page=2` → `/v1/users`.
-    package static func pathOnly(_ text: String) -> String {
+    public static func pathOnly(_ text: String) -> String {
         var path = Substring(text)
         if let schemeEnd = path.firstRange(of: "://") {
             let afterScheme = path[schemeEnd.upperBound...]

@@ -5,39 +5,39 @@ import RestmapTypes
 /// Shape checks on config nodes: each returns the typed content, or records an error at
 /// the node ("`relationship_mappings.Employee.dept.target` must be a string, found an
 /// integer") and returns nil so that loading goes on and reports every problem in one run.
-package struct PlistShape {
-    package let log: DiagnosticLog
+public struct PlistShape {
+    public let log: DiagnosticLog
 
-    package init(log: DiagnosticLog) {
+    public init(log: DiagnosticLog) {
         self.log = log
     }
 
-    package func dictionary(_ node: PlistNode, _ path: String, what: String = "a dictionary") -> [PlistNode.Entry]? {
+    public func dictionary(_ node: PlistNode, _ path: String, what: String = "a dictionary") -> [PlistNode.Entry]? {
         if let entries = node.entries { return withoutDuplicates(entries, path) }
         wrongType(node, path, expected: what)
         return nil
     }
 
-    package func array(_ node: PlistNode, _ path: String, what: String = "an array") -> [PlistNode]? {
+    public func array(_ node: PlistNode, _ path: String, what: String = "an array") -> [PlistNode]? {
         if let elements = node.elements { return elements }
         wrongType(node, path, expected: what)
         return nil
     }
 
-    package func string(_ node: PlistNode, _ path: String, what: String = "a string") -> String? {
+    public func string(_ node: PlistNode, _ path: String, what: String = "a string") -> String? {
         if let text = node.stringValue { return text }
         wrongType(node, path, expected: what)
         return nil
     }
 
-    package func boolean(_ node: PlistNode, _ path: String) -> Bool? {
+    public func boolean(_ node: PlistNode, _ path: String) -> Bool? {
         if case .boolean(let flag) = node.content { return flag }
         wrongType(node, path, expected: "a boolean (<true/> or <false/>)")
         return nil
     }
 
     /// A scalar usable as a matcher's expected value or a value mapping's output.
-    package func scalar(_ node: PlistNode, _ path: String) -> Value? {
+    public func scalar(_ node: PlistNode, _ path: String) -> Value? {
         switch node.content {
         case .string, .integer, .real, .boolean, .date: return node.value
         default:
@@ -46,12 +46,12 @@ package struct PlistShape {
         }
     }
 
-    package func wrongType(_ node: PlistNode, _ path: String, expected: String) {
+    public func wrongType(_ node: PlistNode, _ path: String, expected: String) {
         log.error("\(path) must be \(expected), found \(article(node.kindName))", at: node.location)
     }
 
     /// Warns about keys a dictionary does not know, suggesting the closest known one.
-    package func unknownKeys(_ entries: [PlistNode.Entry], allowed: [String], _ path: String) {
+    public func unknownKeys(_ entries: [PlistNode.Entry], allowed: [String], _ path: String) {
         for entry in entries where !allowed.contains(entry.key) {
             log.warning(
                 "unknown key '\(entry.key)' in \(path)\(Suggestions.hint(for: entry.key, among: allowed)); it is ignored",
@@ -60,7 +60,7 @@ package struct PlistShape {
     }
 
     /// A dictionary that repeats a key keeps the last value (as plist readers do), with a warning.
-    package func withoutDuplicates(_ entries: [PlistNode.Entry], _ path: String) -> [PlistNode.Entry] {
+    public func withoutDuplicates(_ entries: [PlistNode.Entry], _ path: String) -> [PlistNode.Entry] {
         var lastIndex: [String: Int] = [:]
         for (index, entry) in entries.enumerated() { lastIndex[entry.key] = index }
         guard lastIndex.count != entries.count else { return entries }
@@ -80,7 +80,7 @@ package struct PlistShape {
         return kept
     }
 
-    package func article(_ noun: String) -> String {
+    public func article(_ noun: String) -> String {
         let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
         return (noun.first.map { vowels.contains($0) } ?? false ? "an " : "a ") + noun
     }

@@ -4,15 +4,15 @@ import RestmapBase
 /// twice, a key that is also the parent of another (`user` and `user.name`: one would
 /// overwrite the other's dictionary, depending on order), an empty segment (`user..name`).
 /// These are config problems (exit 2), found before any input is read.
-package enum RequestBodyKeys {
+public enum RequestBodyKeys {
     /// A body key split at its dots.
-    package static func path(_ bodyKey: String) -> [String] {
+    public static func path(_ bodyKey: String) -> [String] {
         bodyKey.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The errors of `mapping`'s body keys, located at the attribute mapping that conflicts
     /// with an earlier one.
-    package static func problems(in mapping: RequestMapping) -> [Diagnostic] {
+    public static func problems(in mapping: RequestMapping) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let entry = "request_mappings.\(mapping.index)"
         let paths = mapping.attributes.map { path($0.bodyKey) }

@@ -3,10 +3,10 @@ import RestmapFormats
 import RestmapTypes
 
 /// Did-you-mean suggestions for misspelled names (`Empoyee` → `Employee`), by edit distance.
-package enum Suggestions {
+public enum Suggestions {
     /// The candidate closest to `name`, when it is close enough to be a plausible typo:
     /// equal ignoring case, or within a third of the name's length in edits (at least one).
-    package static func closest(to name: String, among candidates: [String]) -> String? {
+    public static func closest(to name: String, among candidates: [String]) -> String? {
         let lowered = name.lowercased()
         if let sameIgnoringCase = candidates.first(where: { $0.lowercased() == lowered && $0 != name }) {
             return sameIgnoringCase
@@ -23,13 +23,13 @@ package enum Suggestions {
     }
 
     /// `; did you mean 'X'?` or nothing, ready to append to a message.
-    package static func hint(for name: String, among candidates: [String]) -> String {
+    public static func hint(for name: String, among candidates: [String]) -> String {
         closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
     /// two adjacent characters each cost one (`Empolyee` is one edit from `Employee`).
-    package static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -5,10 +5,10 @@ import RestmapConfig
 /// The human-readable summary `restmap describe` prints: entities with their attribute
 /// mappings, keys and relationships, then paths with their matchers, then request
 /// mappings — in config order, so it reads like the file but resolved.
-package struct DefinitionsSummary {
-    package init() {}
+public struct DefinitionsSummary {
+    public init() {}
 
-    package func render(_ definitions: MappingDefinitions) -> String {
+    public func render(_ definitions: MappingDefinitions) -> String {
         var lines: [String] = ["config: \(definitions.file)"]
         lines.append("")
         lines.append("entities (\(definitions.entities.count))")

@@ -5,10 +5,10 @@ import RestmapConfig
 /// The entity graph as Graphviz DOT (`restmap describe --format dot`): one record node per
 /// entity listing its attributes (keys marked), solid edges for nested relationships,
 /// dashed edges for connections, and note nodes for the paths that map each entity.
-package struct DotGraph {
-    package init() {}
+public struct DotGraph {
+    public init() {}
 
-    package func render(_ definitions: MappingDefinitions) -> String {
+    public func render(_ definitions: MappingDefinitions) -> String {
         var lines = [
             "digraph restmap {",
             "  rankdir=LR;",

@@ -9,10 +9,10 @@ import RestmapConfig
 /// every match in the order of the array. No match, or a null source, leaves the
 /// relationship unset. Targets are looked up through hash indexes built once per
 /// (entity, attributes), so the pass is linear in the number of objects.
-package struct ConnectionResolver {
-    package init() {}
+public struct ConnectionResolver {
+    public init() {}
 
-    package func resolve(_ graph: ObjectGraph, observer: MappingObserver? = nil) {
+    public func resolve(_ graph: ObjectGraph, observer: MappingObserver? = nil) {
         var indexes: [IndexKey: [String: [MappedObject]]] = [:]
         // The index each connection uses, by plan order and relationship position: looked up
         // once per connection, not hashed per object.

@@ -6,45 +6,45 @@ import RestmapConfig
 /// An entity mapping prepared for the mapper: indexes resolved once (primary-key attribute
 /// positions, relationship targets, value tables, types) so that mapping a representation
 /// does no lookups by name.
-package final class EntityPlan {
-    package let mapping: EntityMapping
-    package let name: String
+public final class EntityPlan {
+    public let mapping: EntityMapping
+    public let name: String
     /// Position among the config's entities; plain and error classes come after them.
-    package let order: Int
-    package let attributeIndex: [String: Int]
+    public let order: Int
+    public let attributeIndex: [String: Int]
     /// Attribute positions of the primary keys, in primary-key order.
-    package let primaryKeyIndices: [Int]
+    public let primaryKeyIndices: [Int]
     /// True when the primary keys are configured and all mapped.
-    package let hasIdentity: Bool
+    public let hasIdentity: Bool
     /// Declared type per attribute position.
-    package let types: [AttributeType?]
+    public let types: [AttributeType?]
     /// `value_mappings` per attribute position.
-    package let valueMappings: [ValueMapping?]
+    public let valueMappings: [ValueMapping?]
     /// Source key-path segments per attribute position (read once per representation).
     let attributeSources: [[KeyPath.Segment]]
     /// Source key-path segments per relationship position.
     let relationshipSources: [[KeyPath.Segment]]
     /// Relationship names (client side) per relationship position.
-    package let relationshipNames: [String]
-    package let encodedRelationshipNames: [JSONEncodedKey]
+    public let relationshipNames: [String]
+    public let encodedRelationshipNames: [JSONEncodedKey]
     /// To-one or to-many per relationship position, when a model says.
     let cardinalities: [Cardinality?]
     let setNilForMissingAttributes: Bool
     let setNilForMissingRelationships: Bool
     /// Target plans per relationship position (nil only for undefined targets, which the
     /// linter rejects).
-    package internal(set) var targets: [EntityPlan?] = []
+    public internal(set) var targets: [EntityPlan?] = []
     /// Connections resolved to attribute positions, filled in with the targets.
     var connections: [ConnectionPlan] = []
     /// Relationship positions that are nested (not connections), in config order.
-    package let nestedRelationshipIndices: [Int]
-    package let isPlain: Bool
+    public let nestedRelationshipIndices: [Int]
+    public let isPlain: Bool
     /// What a record holds, in order: attributes (and groups of dotted ones), minus names a
     /// relationship takes.
-    package let recordFields: [RecordField]
+    public let recordFields: [RecordField]
 
     /// One member of a record before its relationships.
-    package enum RecordField {
+    public enum RecordField {
         case attribute(index: Int, name: String, encoded: JSONEncodedKey)
         /// Dotted destinations sharing their first component, written as one dictionary.
         case group(name: String, encoded: JSONEncodedKey, indices: [Int])
@@ -107,9 +107,9 @@ struct ConnectionPlan {
 }
 
 /// All plans of a config, built once per run.
-package final class MappingPlans {
-    package let definitions: MappingDefinitions
-    package let entities: [EntityPlan]
+public final class MappingPlans {
+    public let definitions: MappingDefinitions
+    public let entities: [EntityPlan]
     private let byName: [String: EntityPlan]
     /// Plans of plain-object matchers, by path-mapping index and matcher index.
     private var plainPlans: [Int: [Int: EntityPlan]] = [:]
@@ -117,9 +117,9 @@ package final class MappingPlans {
     private var matcherPlans: [MatcherPlans] = []
     /// `error_mappings`, or without it the default: each error string becomes an `Error`
     /// whose `errorMessage` holds it (RestKit 0.10's default error mapping).
-    package let errorPlan: EntityPlan
+    public let errorPlan: EntityPlan
 
-    package init(_ definitions: MappingDefinitions) {
+    public init(_ definitions: MappingDefinitions) {
         self.definitions = definitions
         let entities = definitions.entities.enumerated().map { EntityPlan(mapping: $1, order: $0) }
         self.entities = entities
@@ -155,10 +155,10 @@ package final class MappingPlans {
         }
     }
 
-    package func entity(named name: String) -> EntityPlan? { byName[name] }
+    public func entity(named name: String) -> EntityPlan? { byName[name] }
 
     /// The plan of a plain-object matcher (`path_mappings[path].matchers[matcher]`).
-    package func plainPlan(path: Int, matcher: Int) -> EntityPlan? { plainPlans[path]?[matcher] }
+    public func plainPlan(path: Int, matcher: Int) -> EntityPlan? { plainPlans[path]?[matcher] }
 
     /// The compiled matchers of `path_mappings[index]`.
     func matchers(ofPath index: Int) -> MatcherPlans { matcherPlans[index] }

@@ -12,16 +12,16 @@ import RestmapConfig
 /// - `@count`, `@sum.x`, ... on an array are collection operators;
 /// - a key on a scalar or null yields no value — except `text` on a string, which yields
 ///   the string (configs written for RestKit 0.20's XML reader say `name.text`).
-package enum KeyValueCoding {
+public enum KeyValueCoding {
     /// The value at `keyPath` in `value`, or nil when there is none.
-    package static func value(at keyPath: KeyPath, in value: Value) -> Value? {
+    public static func value(at keyPath: KeyPath, in value: Value) -> Value? {
         evaluate(keyPath.segments[...], value)
     }
 
     /// Like `value(at:in:)`, also giving the JSON pointer of the result when it is a single
     /// value of the payload (not a fan-out over an array or an operator's result), so that
     /// `validate` can point at it.
-    package static func locatedValue(at keyPath: KeyPath, in value: Value, pointer: String)
+    public static func locatedValue(at keyPath: KeyPath, in value: Value, pointer: String)
         -> (value: Value, pointer: String?)?
     {
         locatedValue(at: keyPath.segments, in: value, pointer: pointer)

@@ -7,9 +7,9 @@ import RestmapConfig
 /// attribute values and relationships. A class, because objects are shared: the identity
 /// map hands the same object to every representation with its primary key, and related
 /// objects are referenced from several places.
-package final class MappedObject {
+public final class MappedObject {
     /// The state of one relationship.
-    package enum Related {
+    public enum Related {
         /// Never mapped: omitted from output.
         case unset
         /// Mapped from a JSON null (or cleared by `set_nil_for_missing_relationships`).
@@ -18,18 +18,18 @@ package final class MappedObject {
         case many([MappedObject])
     }
 
-    package unowned let plan: EntityPlan
+    public unowned let plan: EntityPlan
     /// Attribute values by the entity's attribute-mapping index; nil: unset.
-    package internal(set) var attributes: [Value?]
+    public internal(set) var attributes: [Value?]
     /// Relationship states by the entity's relationship-mapping index; empty until one is
     /// set (most related objects have none, and each array costs an allocation).
-    package private(set) var relationships: [Related]
+    public private(set) var relationships: [Related]
     /// Position in the run's creation order.
-    package let creationIndex: Int
+    public let creationIndex: Int
     /// `n` of `Entity#n` for objects without a (complete) primary key; 0 otherwise.
-    package internal(set) var anonymousNumber: Int
+    public internal(set) var anonymousNumber: Int
     /// The identity-map key, when the object has a complete primary key.
-    package internal(set) var identityKey: String?
+    public internal(set) var identityKey: String?
 
     init(plan: EntityPlan, creationIndex: Int) {
         self.plan = plan
@@ -39,7 +39,7 @@ package final class MappedObject {
         self.anonymousNumber = 0
     }
 
-    package var entityName: String { plan.name }
+    public var entityName: String { plan.name }
 
     /// Sets the relationship at position `index`.
     func setRelationship(_ index: Int, _ state: Related) {
@@ -51,18 +51,18 @@ package final class MappedObject {
     }
 
     /// The state of the relationship at position `index`.
-    package func relationship(_ index: Int) -> Related {
+    public func relationship(_ index: Int) -> Related {
         index < relationships.count ? relationships[index] : .unset
     }
 
     /// The value at attribute position `index`, nil when unset.
     @inline(__always)
-    package func attribute(_ index: Int) -> Value? {
+    public func attribute(_ index: Int) -> Value? {
         index < attributes.count ? attributes[index] : nil
     }
 
     /// `Entity/pk1,pk2` from the primary-key values, or `Entity#n`.
-    package var id: String {
+    public var id: String {
         if anonymousNumber == 0, !plan.primaryKeyIndices.isEmpty {
             let parts = plan.primaryKeyIndices.map { index -> String in
                 switch attribute(index) {
@@ -77,7 +77,7 @@ package final class MappedObject {
     }
 
     /// The value of the client attribute `name`, if set.
-    package func value(of name: String) -> Value? {
+    public func value(of name: String) -> Value? {
         guard let index = plan.attributeIndex[name] else { return nil }
         return attribute(index)
     }

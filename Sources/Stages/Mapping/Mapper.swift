@@ -8,18 +8,18 @@ import RestmapConfig
 /// identity by primary keys (update-else-create), nested relationships recursively.
 /// Connections (`fk_mapping`) are made later, by `ConnectionResolver`, once every input
 /// of the run is mapped.
-package final class Mapper {
-    package let plans: MappingPlans
-    package private(set) var graph: ObjectGraph
-    package let log: DiagnosticLog
+public final class Mapper {
+    public let plans: MappingPlans
+    public private(set) var graph: ObjectGraph
+    public let log: DiagnosticLog
     /// Told about every read and decision, for `validate`'s findings and coverage.
-    package var observer: MappingObserver?
+    public var observer: MappingObserver?
     let converter: ValueConverter
     /// Deeper relationship nesting than this is refused (payload depth already bounds it;
     /// this protects the stack).
     static let maxNesting = 2_000
 
-    package init(plans: MappingPlans, log: DiagnosticLog, converter: ValueConverter = ValueConverter()) {
+    public init(plans: MappingPlans, log: DiagnosticLog, converter: ValueConverter = ValueConverter()) {
         self.plans = plans
         self.graph = ObjectGraph()
         self.log = log
@@ -27,18 +27,18 @@ package final class Mapper {
     }
 
     /// Starts a fresh identity map (streaming mode maps each payload on its own).
-    package func resetGraph() {
+    public func resetGraph() {
         graph.removeAll()
     }
 
     /// Where a representation sits, for messages: the input's name and the JSON pointer.
-    package struct Origin {
-        package var input: String
+    public struct Origin {
+        public var input: String
         /// The representation's JSON pointer in its payload; nil when not tracked.
-        package var pointer: String?
-        package var locations: PayloadLocations?
+        public var pointer: String?
+        public var locations: PayloadLocations?
 
-        package init(input: String, pointer: String?, locations: PayloadLocations? = nil) {
+        public init(input: String, pointer: String?, locations: PayloadLocations? = nil) {
             self.input = input
             self.pointer = pointer
             self.locations = locations
@@ -66,7 +66,7 @@ package final class Mapper {
     /// Maps one representation with `plan`. Returns nil when the representation carries no
     /// value for any of the mapping's attributes or relationships (RestKit drops those).
     @discardableResult
-    package func map(_ representation: Value, with plan: EntityPlan, origin: Origin) -> MappedObject? {
+    public func map(_ representation: Value, with plan: EntityPlan, origin: Origin) -> MappedObject? {
         map(representation, with: plan, origin: origin, nesting: 0)
     }
 

@@ -6,7 +6,7 @@ import RestmapConfig
 /// Receives what the mapper reads and decides, so that `validate` can report findings at
 /// the offending value and measure which parts of the config the samples exercised. `map`
 /// runs without one and pays nothing for it.
-package protocol MappingObserver: AnyObject {
+public protocol MappingObserver: AnyObject {
     /// A path mapping entry applied to an input: whether its key path was found.
     func pathMappingApplied(_ mapping: PathMapping, containerFound: Bool, origin: Mapper.Origin)
     /// A matcher took a representation.

@@ -5,14 +5,14 @@ import RestmapConfig
 
 /// Every object one run maps, with the identity map that makes representations with equal
 /// primary keys one object across all inputs of the run (RestKit's update-else-create).
-package final class ObjectGraph {
+public final class ObjectGraph {
     /// All objects in creation order.
-    package private(set) var objects: [MappedObject] = []
+    public private(set) var objects: [MappedObject] = []
     /// Identity maps by plan order (plans are numbered densely: entities, then plain classes).
     private var identities: [[String: MappedObject]] = []
     private var anonymousCounts: [String: Int] = [:]
 
-    package init() {}
+    public init() {}
 
     /// Forgets every object but keeps the storage, for streaming runs that map payload
     /// elements one at a time.
@@ -59,7 +59,7 @@ package final class ObjectGraph {
 
     /// Objects grouped for the records shape: entities in config order, then plain and error
     /// classes in order of first creation; each group in creation order.
-    package func groupedByEntity() -> [(name: String, objects: [MappedObject])] {
+    public func groupedByEntity() -> [(name: String, objects: [MappedObject])] {
         var groups: [String: [MappedObject]] = [:]
         var firstSeen: [String: (order: Int, creation: Int, plain: Bool)] = [:]
         for object in objects {

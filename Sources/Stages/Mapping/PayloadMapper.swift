@@ -6,29 +6,29 @@ import RestmapConfig
 /// Maps a payload through the path mappings that serve its request path: finds each
 /// entry's container at its key path, picks a mapping for every object there with the
 /// entry's matchers, and maps it. Also the direct `--entity` mode and error payloads.
-package final class PayloadMapper {
-    package let mapper: Mapper
+public final class PayloadMapper {
+    public let mapper: Mapper
     var plans: MappingPlans { mapper.plans }
-    package var log: DiagnosticLog { mapper.log }
+    public var log: DiagnosticLog { mapper.log }
 
-    package init(mapper: Mapper) {
+    public init(mapper: Mapper) {
         self.mapper = mapper
     }
 
     /// What mapping one payload came to, for the "nothing mapped" rule.
-    package struct Outcome: Sendable {
+    public struct Outcome: Sendable {
         /// Some entry's key path was found (an empty collection counts as found).
-        package var containerFound = false
+        public var containerFound = false
         /// Objects mapped at the containers (roots).
-        package var mappedCount = 0
+        public var mappedCount = 0
         /// Representations found at the containers.
-        package var representationCount = 0
+        public var representationCount = 0
         /// The key paths searched, for the message when nothing was found.
-        package var searchedKeyPaths: [String] = []
+        public var searchedKeyPaths: [String] = []
 
-        package init() {}
+        public init() {}
 
-        package mutating func merge(_ other: Outcome) {
+        public mutating func merge(_ other: Outcome) {
             containerFound = containerFound || other.containerFound
             mappedCount += other.mappedCount
             representationCount += other.representationCount
@@ -40,7 +40,7 @@ package final class PayloadMapper {
 
     /// Maps `payload` with `entries` (the path mappings serving its path), calling `root`
     /// for every root object in order.
-    package func map(
+    public func map(
         _ payload: Value, entries: [PathMapping], origin: Mapper.Origin, root: (MappedObject) throws -> Void
     ) rethrows -> Outcome {
         var outcome = Outcome()
@@ -59,7 +59,7 @@ package final class PayloadMapper {
     }
 
     /// Maps one representation found at an entry's container: matcher selection, then mapping.
-    package func mapElement(_ element: Value, entry: PathMapping, origin: Mapper.Origin) -> MappedObject? {
+    public func mapElement(_ element: Value, entry: PathMapping, origin: Mapper.Origin) -> MappedObject? {
         guard let (plan, matcherIndex) = select(element, entry: entry, origin: origin) else {
             mapper.observer?.representationUnmatched(pathIndex: entry.index, origin: origin)
             return nil
@@ -71,7 +71,7 @@ package final class PayloadMapper {
     }
 
     /// Maps the payload with one entity mapping, bypassing path mappings (`--entity`).
-    package func map(
+    public func map(
         _ payload: Value, entity plan: EntityPlan, keyPath: KeyPath?, origin: Mapper.Origin,
         root: (MappedObject) throws -> Void
     ) rethrows -> Outcome {
@@ -90,7 +90,7 @@ package final class PayloadMapper {
 
     /// Maps an error payload (`--status` 4xx/5xx) with `error_mappings`, or, without that
     /// section, the strings at `error`, then `errors`, as `Error` records.
-    package func mapErrors(_ payload: Value, origin: Mapper.Origin, root: (MappedObject) throws -> Void) rethrows -> Outcome {
+    public func mapErrors(_ payload: Value, origin: Mapper.Origin, root: (MappedObject) throws -> Void) rethrows -> Outcome {
         let plan = plans.errorPlan
         var keyPaths: [KeyPath]
         if plans.definitions.errorMapping != nil {
@@ -173,7 +173,7 @@ package final class PayloadMapper {
         return matchers.fallback
     }
 
-    package static func describe(_ value: Value) -> String {
+    public static func describe(_ value: Value) -> String {
         switch value {
         case .string(let text): return "\"\(text)\""
         case .number(let text): return text

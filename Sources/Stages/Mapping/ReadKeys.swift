@@ -8,8 +8,8 @@ import RestmapConfig
 /// take it. Streaming readers build only those members of each element (the rest is checked,
 /// not built), which halves the work on payloads whose objects carry many unmapped fields.
 /// Nil when everything may be read (an empty source key, a collection operator at the top).
-package enum ReadKeys {
-    package static func forEntry(_ entry: PathMapping, plans: MappingPlans) -> Set<String>? {
+public enum ReadKeys {
+    public static func forEntry(_ entry: PathMapping, plans: MappingPlans) -> Set<String>? {
         let matchers = plans.matchers(ofPath: entry.index)
         var keys = Set<String>()
         var candidates: [EntityPlan] = []
@@ -26,7 +26,7 @@ package enum ReadKeys {
         return keys
     }
 
-    package static func forPlan(_ plan: EntityPlan) -> Set<String>? {
+    public static func forPlan(_ plan: EntityPlan) -> Set<String>? {
         var keys = Set<String>()
         for segments in plan.attributeSources + plan.nestedRelationshipIndices.map({ plan.relationshipSources[$0] }) {
             guard let first = firstKey(segments) else { return nil }

@@ -5,13 +5,13 @@ import RestmapConfig
 
 /// Chooses the path mappings that serve a request path: every entry whose `uri` matches,
 /// in config order (SPEC §1.4: several entries may match; all apply).
-package enum RequestPathMatching {
-    package static func entries(for path: String, in definitions: MappingDefinitions) -> [PathMapping] {
+public enum RequestPathMatching {
+    public static func entries(for path: String, in definitions: MappingDefinitions) -> [PathMapping] {
         definitions.pathMappings.filter { $0.uri.value.match(path) != nil }
     }
 
     /// The message for a path no entry serves, listing the patterns there are.
-    package static func noMatchMessage(for path: String, in definitions: MappingDefinitions) -> String {
+    public static func noMatchMessage(for path: String, in definitions: MappingDefinitions) -> String {
         let patterns = definitions.pathMappings.map { "'\($0.uri.value.text)'" }
         var message = "no path mapping matches '\(path)'"
         if patterns.isEmpty {

@@ -9,33 +9,35 @@ import RestmapMapping
 /// first attribute is — then relationships in mapping order. In the tree shape related
 /// objects are written in place, and an object met again inside its own subtree is written
 /// as `{"_entity": E, "_ref": id}`; in the records shape relationships hold `_id`s.
-package struct RecordWriter {
-    package enum Shape: String, Sendable, CaseIterable {
+public struct RecordWriter {
+    public enum Shape: String, Sendable, CaseIterable {
         case tree, records
     }
 
-    package let shape: Shape
-    static let entityKey = JSONEncodedKey("_entity")
-    static let idKey = JSONEncodedKey("_id")
+    public let shape: Shape
+    @usableFromInline static let entityKey = JSONEncodedKey("_entity")
+    @usableFromInline static let idKey = JSONEncodedKey("_id")
 
-    package init(shape: Shape) {
+    public init(shape: Shape) {
         self.shape = shape
     }
 
     /// Counts the `_ref`s written, so that the caller can mention cycles.
-    package final class Statistics {
-        package var references = 0
-        package init() {}
+    public final class Statistics {
+        public var references = 0
+        public init() {}
     }
 
-    package func write<Emitter: StructuredEmitter>(
+    @inlinable
+    public func write<Emitter: StructuredEmitter>(
         _ object: MappedObject, to emitter: Emitter, statistics: Statistics? = nil
     ) throws {
         var ancestors: [ObjectIdentifier] = []
         try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
     }
 
-    private func write<Emitter: StructuredEmitter>(
+    @usableFromInline @inline(__always)
+    func write<Emitter: StructuredEmitter>(
         _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
     ) throws {
         let plan = object.plan
@@ -93,7 +95,8 @@ package struct RecordWriter {
         try emitter.endObject()
     }
 
-    private func writeRelated<Emitter: StructuredEmitter>(
+    @inlinable
+    func writeRelated<Emitter: StructuredEmitter>(
         _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
     ) throws {
         if shape == .records {
@@ -115,7 +118,7 @@ package struct RecordWriter {
 /// Builds the nested dictionary of dotted destinations (`address.city`, `address.geo.lat`)
 /// in the order their attributes are listed.
 enum NestedDestinations {
-    static func build(_ entries: [(path: [String], value: Value)]) -> ValueObject {
+    @usableFromInline static func build(_ entries: [(path: [String], value: Value)]) -> ValueObject {
         var object = ValueObject()
         for (path, value) in entries where !path.isEmpty {
             insert(value, at: path[...], into: &object)

@@ -10,34 +10,34 @@ import RestmapMapping
 ///
 /// Kept apart from its wrapping so that XML, which needs a root element, can name it after
 /// the root key path or, without one, after the class.
-package struct RequestBody: Sendable, Equatable {
+public struct RequestBody: Sendable, Equatable {
     /// `root_keypath`: a literal key (RestKit wraps with `dictionaryWithObject:forKey:`,
     /// so a dot in it does not nest).
-    package var rootKeyPath: String?
+    public var rootKeyPath: String?
     /// The request mapping's `class_name`: the XML root element when there is no root key path.
-    package var className: String
+    public var className: String
     /// The mapped parameters: a dictionary, or an array of dictionaries.
-    package var content: Value
+    public var content: Value
 
-    package init(rootKeyPath: String?, className: String, content: Value) {
+    public init(rootKeyPath: String?, className: String, content: Value) {
         self.rootKeyPath = rootKeyPath
         self.className = className
         self.content = content
     }
 
     /// The body as JSON, form and plist encode it: `{ root_keypath: content }` or `content`.
-    package var value: Value {
+    public var value: Value {
         guard let rootKeyPath else { return content }
         return .object(ValueObject([(rootKeyPath, content)]))
     }
 
     /// The XML document's root element (before an array's wrapper): the root key path, else
     /// the class name.
-    package var elementName: String { rootKeyPath ?? className }
+    public var elementName: String { rootKeyPath ?? className }
 }
 
 /// `restmap request --format`: how the body is written.
-package enum RequestBodyFormat: String, Sendable, CaseIterable {
+public enum RequestBodyFormat: String, Sendable, CaseIterable {
     /// JSON (pretty, or compact), as RestKit's JSON serialization sends it.
     case json
     /// `application/x-www-form-urlencoded` as RestKit's URL-encoded serialization sends it.

@@ -20,18 +20,18 @@ import RestmapMapping
 ///   strings of their exact digits, booleans as booleans;
 /// - a JSON object gives one dictionary, an array of objects an array of them; both are
 ///   wrapped in `root_keypath` when the mapping has one.
-package struct RequestBodyBuilder: Sendable {
-    package let mapping: RequestMapping
-    package let omitMissing: Bool
+public struct RequestBodyBuilder: Sendable {
+    public let mapping: RequestMapping
+    public let omitMissing: Bool
     /// The class name the body is built for (`class_name`; XML names its root after it).
-    package let className: String
+    public let className: String
     /// Per attribute mapping, in order: its body key split at dots, and its declared type.
     private let targets: [(path: [String], type: AttributeType?)]
     private let converter: ValueConverter
 
     /// - Throws: `RestmapError` (usage, exit 2) when the mapping's body keys conflict or are
     ///   malformed (see `RequestBodyKeys`), or the config's `date_formats` cannot be read.
-    package init(mapping: RequestMapping, definitions: MappingDefinitions, omitMissing: Bool = false) throws {
+    public init(mapping: RequestMapping, definitions: MappingDefinitions, omitMissing: Bool = false) throws {
         let problems = RequestBodyKeys.problems(in: mapping)
         guard problems.isEmpty else { throw RestmapError(.usage, diagnostics: problems) }
         self.mapping = mapping
@@ -56,7 +56,7 @@ package struct RequestBodyBuilder: Sendable {
     /// - Throws: `RequestInputError` (a data problem, exit 1) for input that is not an object
     ///   or an array of objects, and for values their declared type cannot take; every
     ///   problem of the input is reported, not just the first.
-    package func body(for input: Value) throws -> RequestBody {
+    public func body(for input: Value) throws -> RequestBody {
         var problems: [RequestInputProblem] = []
         let content: Value
         switch input {
@@ -90,7 +90,7 @@ package struct RequestBodyBuilder: Sendable {
 
     /// The parameters of one client object; conversion failures go to `problems`.
     /// - Parameter pointer: the object's JSON Pointer in the input, for messages.
-    package func parameters(
+    public func parameters(
         for object: ValueObject, pointer: String, problems: inout [RequestInputProblem]
     ) -> ValueObject {
         var parameters = ValueObject()
@@ -147,23 +147,23 @@ package struct RequestBodyBuilder: Sendable {
         object[key] = .object(child)
     }
 
-    package static func article(_ kind: String) -> String {
+    public static func article(_ kind: String) -> String {
         kind == "array" || kind == "object" ? "an \(kind)" : "a \(kind)"
     }
 }
 
 /// One thing wrong with a `request` input: where (a JSON Pointer into the input) and what.
-package struct RequestInputProblem: Sendable, Equatable {
-    package var pointer: String
-    package var message: String
+public struct RequestInputProblem: Sendable, Equatable {
+    public var pointer: String
+    public var message: String
 
-    package init(pointer: String, message: String) {
+    public init(pointer: String, message: String) {
         self.pointer = pointer
         self.message = message
     }
 }
 
 /// Input a request body cannot be built from (exit 1); the CLI locates each problem.
-package struct RequestInputError: Error, Sendable, Equatable {
-    package var problems: [RequestInputProblem]
+public struct RequestInputError: Error, Sendable, Equatable {
+    public var problems: [RequestInputProblem]
 }

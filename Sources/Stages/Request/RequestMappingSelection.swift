@@ -5,7 +5,7 @@ import RestmapConfig
 import RestmapMapping
 
 /// How `restmap request` names the request mapping to use.
-package enum RequestMappingSelector: Sendable, Equatable {
+public enum RequestMappingSelector: Sendable, Equatable {
     /// `--path URI`: the entries whose `uri` matches (`:name` segments allowed, query ignored).
     case path(String)
     /// `--class NAME`: the entries whose `class_name` is exactly `NAME`.
@@ -18,11 +18,11 @@ package enum RequestMappingSelector: Sendable, Equatable {
 /// Chooses the request mapping a `request` run builds its body with. Several entries may
 /// match one path or class: the first in config order applies, with a warning naming the
 /// others. No match is a usage error (exit 2) that lists the request mappings there are.
-package enum RequestMappingSelection {
+public enum RequestMappingSelection {
     /// The request mapping `selector` names.
     /// - Parameter log: receives the warning when several entries match.
     /// - Throws: `RestmapError` (usage) when none does.
-    package static func select(
+    public static func select(
         _ selector: RequestMappingSelector, in definitions: MappingDefinitions, log: DiagnosticLog
     ) throws -> RequestMapping {
         let mappings = definitions.requestMappings

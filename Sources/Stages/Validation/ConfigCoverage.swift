@@ -5,16 +5,16 @@ import RestmapConfig
 import RestmapMapping
 
 /// One config entry that coverage counts (SPEC §3.4), and whether the samples exercised it.
-package struct CoverageEntry: Sendable, Equatable {
+public struct CoverageEntry: Sendable, Equatable {
     /// The four kinds of entries coverage counts. Raw values are the JSON report's names.
-    package enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable, CaseIterable {
         case attributeMapping = "attribute_mapping"
         case relationship
         case matcher
         case pathMapping = "path_mapping"
 
         /// The plural, for summaries ("attribute mappings 7/8").
-        package var plural: String {
+        public var plural: String {
             switch self {
             case .attributeMapping: return "attribute mappings"
             case .relationship: return "relationships"
@@ -24,54 +24,54 @@ package struct CoverageEntry: Sendable, Equatable {
         }
     }
 
-    package var kind: Kind
+    public var kind: Kind
     /// The entry's key path in the config, as `check` names it:
     /// `entity_attribute_mappings.Employee.id`, `path_mappings.0.matchers.1`.
-    package var name: String
+    public var name: String
     /// What the entry does, for people: `Employee.entityId ← id`.
-    package var detail: String
+    public var detail: String
     /// Where the config writes it (file and line).
-    package var location: SourceLocation
-    package var exercised: Bool
+    public var location: SourceLocation
+    public var exercised: Bool
 }
 
 /// Which attribute mappings, relationships, matchers and path mappings the samples
 /// exercised, each counted once, in config order by kind.
-package struct CoverageReport: Sendable, Equatable {
-    package var entries: [CoverageEntry]
+public struct CoverageReport: Sendable, Equatable {
+    public var entries: [CoverageEntry]
 
-    package init(entries: [CoverageEntry]) {
+    public init(entries: [CoverageEntry]) {
         self.entries = entries
     }
 
-    package var total: Int { entries.count }
-    package var exercised: Int { entries.filter(\.exercised).count }
+    public var total: Int { entries.count }
+    public var exercised: Int { entries.filter(\.exercised).count }
 
     /// Exercised and total entries of one kind.
-    package func counts(_ kind: CoverageEntry.Kind) -> (exercised: Int, total: Int) {
+    public func counts(_ kind: CoverageEntry.Kind) -> (exercised: Int, total: Int) {
         let ofKind = entries.filter { $0.kind == kind }
         return (ofKind.filter(\.exercised).count, ofKind.count)
     }
 
     /// The entries no sample exercised.
-    package var neverExercised: [CoverageEntry] { entries.filter { !$0.exercised } }
+    public var neverExercised: [CoverageEntry] { entries.filter { !$0.exercised } }
 
     /// The percentage in tenths, rounded down, so that 99.96% never shows as 100.0%.
     /// A config with nothing to cover is 100%.
-    package var percentTenths: Int {
+    public var percentTenths: Int {
         total == 0 ? 1000 : exercised * 1000 / total
     }
 
     /// `87.5`: one decimal, rounded down.
-    package var percentText: String {
+    public var percentText: String {
         "\(percentTenths / 10).\(percentTenths % 10)"
     }
 
     /// The percentage as a number, for the JSON report (one decimal, rounded down).
-    package var percent: Double { Double(percentTenths) / 10 }
+    public var percent: Double { Double(percentTenths) / 10 }
 
     /// True when the exact percentage is below `minimum` (`--min-coverage`).
-    package func isBelow(_ minimum: Double) -> Bool {
+    public func isBelow(_ minimum: Double) -> Bool {
         guard total > 0 else { return false }
         return Double(exercised) * 100 < minimum * Double(total)
     }
@@ -79,7 +79,7 @@ package struct CoverageReport: Sendable, Equatable {
 
 /// Records what the samples exercised, as the mapper reports it, and turns it into a
 /// `CoverageReport` over every entry of the config.
-package final class CoverageTracker {
+public final class CoverageTracker {
     enum Key: Hashable {
         case attribute(ObjectIdentifier, Int)
         case relationship(ObjectIdentifier, Int)
@@ -89,14 +89,14 @@ package final class CoverageTracker {
 
     private(set) var exercised = Set<Key>()
 
-    package init() {}
+    public init() {}
 
     func record(_ key: Key) {
         exercised.insert(key)
     }
 
     /// Every countable entry of the config, each marked exercised or not.
-    package func report(plans: MappingPlans) -> CoverageReport {
+    public func report(plans: MappingPlans) -> CoverageReport {
         let definitions = plans.definitions
         var entries: [CoverageEntry] = []
         func add(_ kind: CoverageEntry.Kind, _ key: Key, _ name: String, _ detail: String, _ location: SourceLocation) {

@@ -10,7 +10,7 @@ import RestmapMapping
 ///
 /// One collector serves one run (one identity map): the positive samples share one, each
 /// negative sample has its own.
-package final class ValidationCollector: MappingObserver {
+public final class ValidationCollector: MappingObserver {
     let plans: MappingPlans
     /// Nil for runs that do not count towards coverage (negative samples).
     let coverage: CoverageTracker?
@@ -19,7 +19,7 @@ package final class ValidationCollector: MappingObserver {
     private var planEntries: [ObjectIdentifier: ValidationFinding.ConfigEntry] = [:]
 
     /// Findings by sample index.
-    package private(set) var findings: [Int: FindingAccumulator] = [:]
+    public private(set) var findings: [Int: FindingAccumulator] = [:]
 
     // MARK: The document being mapped
 
@@ -87,7 +87,7 @@ package final class ValidationCollector: MappingObserver {
         return mask
     }
 
-    package init(plans: MappingPlans, coverage: CoverageTracker?) {
+    public init(plans: MappingPlans, coverage: CoverageTracker?) {
         self.plans = plans
         self.coverage = coverage
         for path in plans.definitions.pathMappings { pathMappings[path.index] = path }
@@ -112,18 +112,18 @@ package final class ValidationCollector: MappingObserver {
     // MARK: - Samples and documents
 
     /// Findings from here on belong to sample `index`.
-    package func beginSample(_ index: Int, name: String) {
+    public func beginSample(_ index: Int, name: String) {
         sample = index
         sampleName = name
         if findings[index] == nil { findings[index] = FindingAccumulator() }
     }
 
-    package func add(_ finding: ValidationFinding, toSample index: Int? = nil) {
+    public func add(_ finding: ValidationFinding, toSample index: Int? = nil) {
         findings[index ?? sample, default: FindingAccumulator()].add(finding)
     }
 
     /// A diagnostic the mapper logged while mapping the current sample.
-    package func mapperReported(_ diagnostic: Diagnostic) {
+    public func mapperReported(_ diagnostic: Diagnostic) {
         guard sample >= 0 else { return }
         add(
             ValidationFinding(
@@ -132,7 +132,7 @@ package final class ValidationCollector: MappingObserver {
     }
 
     /// A document of the current sample is about to be mapped.
-    package func beginDocument(_ value: Value, locations: PayloadLocations) {
+    public func beginDocument(_ value: Value, locations: PayloadLocations) {
         document = value
         self.locations = locations
         consumed.removeAll(keepingCapacity: true)
@@ -147,7 +147,7 @@ package final class ValidationCollector: MappingObserver {
     /// The document is mapped: reports the keys the config never read, one note per place
     /// of the payload's shape. Nothing is reported for a document that mapped nothing (its
     /// errors say more).
-    package func endDocument(entries: [PathMapping]) {
+    public func endDocument(entries: [PathMapping]) {
         defer {
             document = .null
             locations = PayloadLocations()
@@ -224,7 +224,7 @@ package final class ValidationCollector: MappingObserver {
 
     // MARK: - MappingObserver
 
-    package func pathMappingApplied(_ mapping: PathMapping, containerFound: Bool, origin: Mapper.Origin) {
+    public func pathMappingApplied(_ mapping: PathMapping, containerFound: Bool, origin: Mapper.Origin) {
         if containerFound {
             coverage?.record(.pathMapping(mapping.index))
             return
@@ -265,7 +265,7 @@ package final class ValidationCollector: MappingObserver {
                 .keyPathAbsent, .warning, message, at: location(pointer, origin: origin), pointer: pointer, config: config))
     }
 
-    package func matcherTook(pathIndex: Int, matcherIndex: Int, origin: Mapper.Origin) {
+    public func matcherTook(pathIndex: Int, matcherIndex: Int, origin: Mapper.Origin) {
         coverage?.record(.matcher(path: pathIndex, matcher: matcherIndex))
         // The keys the entry's matchers compare are read by the config.
         guard let entry = pathMappings[pathIndex], let pointer = origin.pointer, let element = value(at: pointer) else {
@@ -279,7 +279,7 @@ package final class ValidationCollector: MappingObserver {
         }
     }
 
-    package func representationUnmatched(pathIndex: Int, origin: Mapper.Origin) {
+    public func representationUnmatched(pathIndex: Int, origin: Mapper.Origin) {
         guard let entry = pathMappings[pathIndex] else { return }
         let element = origin.pointer.flatMap { value(at: $0) }
         var message = "no matcher of path_mappings.\(pathIndex) ('\(entry.uri.value.text)') takes this \(element?.kindName ?? "object")"
@@ -306,7 +306,7 @@ package final class ValidationCollector: MappingObserver {
                 config: config))
     }
 
-    package func representationUnmappable(entity: String, origin: Mapper.Origin) {
+    public func representationUnmappable(entity: String, origin: Mapper.Origin) {
         let plan = pendingPlan?.name == entity && pendingPointer == origin.pointer ? pendingPlan : plans.entity(named: entity)
         var message = "this object carries none of the key paths \(entity) maps"
         if let plan {
@@ -325,7 +325,7 @@ package final class ValidationCollector: MappingObserver {
         resetPending()
     }
 
-    package func attributeRead(plan: EntityPlan, index: Int, found: Bool, pointer: String?, origin: Mapper.Origin) {
+    public func attributeRead(plan: EntityPlan, index: Int, found: Bool, pointer: String?, origin: Mapper.Origin) {
         if index == 0 || pendingPlan !== plan || pendingPointer != origin.pointer {
             resetPending()
             pendingPlan = plan
@@ -345,7 +345,7 @@ package final class ValidationCollector: MappingObserver {
         }
     }
 
-    package func relationshipRead(plan: EntityPlan, index: Int, found: Bool, origin: Mapper.Origin) {
+    public func relationshipRead(plan: EntityPlan, index: Int, found: Bool, origin: Mapper.Origin) {
         guard found else { return }
         coverage?.record(.relationship(ObjectIdentifier(plan), index))
         guard let base = origin.pointer, let representation = value(at: base) else { return }
@@ -360,7 +360,7 @@ package final class ValidationCollector: MappingObserver {
         if read.value.isScalar { consume(pointer) } else { markVisited(pointer) }
     }
 
-    package func conversionFailed(
+    public func conversionFailed(
         plan: EntityPlan, index: Int, value: Value, type: AttributeType, reason: String, pointer: String?,
         origin: Mapper.Origin
     ) {
@@ -372,7 +372,7 @@ package final class ValidationCollector: MappingObserver {
                 config: attributeEntry(plan, index)))
     }
 
-    package func objectMapped(_ object: MappedObject, isNew: Bool, origin: Mapper.Origin) {
+    public func objectMapped(_ object: MappedObject, isNew: Bool, origin: Mapper.Origin) {
         let id = ObjectIdentifier(object)
         let wanted = siteMask(object.plan)
         if pendingPlan === object.plan && pendingPointer == origin.pointer && wanted.attributes.contains(true) {
@@ -398,7 +398,7 @@ package final class ValidationCollector: MappingObserver {
         resetPending()
     }
 
-    package func objectMergedAgain(_ object: MappedObject, values: [Value?], origin: Mapper.Origin) {
+    public func objectMergedAgain(_ object: MappedObject, values: [Value?], origin: Mapper.Origin) {
         let reads = pendingPlan === object.plan && pendingPointer == origin.pointer ? pendingReads : []
         var differences: [(index: Int, new: Value, old: Value)] = []
         for (index, value) in values.enumerated() {
@@ -425,12 +425,12 @@ package final class ValidationCollector: MappingObserver {
                 related: related))
     }
 
-    package func missingPrimaryKey(_ object: MappedObject, origin: Mapper.Origin) {
+    public func missingPrimaryKey(_ object: MappedObject, origin: Mapper.Origin) {
         // Reported once the object holds its values (objectMapped), to tell absent from null.
         pendingMissingKey = ObjectIdentifier(object)
     }
 
-    package func connectionTried(_ object: MappedObject, relationship: Int, matched: Bool, sourceDescription: String) {
+    public func connectionTried(_ object: MappedObject, relationship: Int, matched: Bool, sourceDescription: String) {
         coverage?.record(.relationship(ObjectIdentifier(object.plan), relationship))
         guard !matched else { return }
         let mapping = object.plan.mapping.relationships[relationship]
@@ -449,7 +449,7 @@ package final class ValidationCollector: MappingObserver {
 
     /// Connections whose source is null are left unset (SPEC §1.3); `validate` reports
     /// them as notes: a null foreign key usually means "none".
-    package func reportNullConnections(in graph: ObjectGraph) {
+    public func reportNullConnections(in graph: ObjectGraph) {
         for object in graph.objects {
             let plan = object.plan
             for relationship in plan.mapping.relationships {

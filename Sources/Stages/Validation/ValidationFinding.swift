@@ -6,9 +6,9 @@ import RestmapMapping
 
 /// One thing `validate` found in a sample (SPEC §3.4): what, how bad, where in the sample,
 /// and which config entry expects what the sample does not give.
-package struct ValidationFinding: Sendable, Equatable {
+public struct ValidationFinding: Sendable, Equatable {
     /// The kinds of findings. The raw values are the `kind` of the JSON report.
-    package enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// Malformed JSON (or an unreadable sample). Error.
         case parseError = "parse-error"
         /// No path mapping serves the sample's request path. Error.
@@ -44,15 +44,15 @@ package struct ValidationFinding: Sendable, Equatable {
     }
 
     /// The config entry a finding is about, by its place in the config.
-    package struct ConfigEntry: Sendable, Equatable {
+    public struct ConfigEntry: Sendable, Equatable {
         /// The entry's key path in the config (`entity_attribute_mappings.Employee.id`,
         /// `path_mappings.0`), as `check` names entries.
-        package var name: String
+        public var name: String
         /// Where the config writes it: file and line (no column; a binary plist gives the
         /// key path instead).
-        package var location: SourceLocation
+        public var location: SourceLocation
 
-        package init(_ name: String, at location: SourceLocation) {
+        public init(_ name: String, at location: SourceLocation) {
             self.name = name
             var lineOnly = location
             if lineOnly.line != nil { lineOnly.column = nil }
@@ -60,24 +60,24 @@ package struct ValidationFinding: Sendable, Equatable {
         }
     }
 
-    package var kind: Kind
-    package var severity: Diagnostic.Severity
-    package var message: String
+    public var kind: Kind
+    public var severity: Diagnostic.Severity
+    public var message: String
     /// Where in the sample: the offending value's line and column, or the file alone.
-    package var location: SourceLocation
+    public var location: SourceLocation
     /// The JSON pointer of the offending value in its document, when known.
-    package var pointer: String?
-    package var configEntry: ConfigEntry?
+    public var pointer: String?
+    public var configEntry: ConfigEntry?
     /// Further places ("the earlier value is here").
-    package var related: [Diagnostic.RelatedLocation]
+    public var related: [Diagnostic.RelatedLocation]
     /// How many times the finding occurred in the sample at the same place of the payload's
     /// shape (every element of an array): it is reported once, at the first occurrence.
-    package var count: Int
+    public var count: Int
     /// For findings of a negative sample that failed as expected: the severity the finding
     /// had before it was reported as a note.
-    package var expectedSeverity: Diagnostic.Severity?
+    public var expectedSeverity: Diagnostic.Severity?
 
-    package init(
+    public init(
         _ kind: Kind, _ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation,
         pointer: String? = nil, config: ConfigEntry? = nil, related: [Diagnostic.RelatedLocation] = []
     ) {
@@ -94,7 +94,7 @@ package struct ValidationFinding: Sendable, Equatable {
 
     /// The message as reports print it: with the occurrence count, and marked when a
     /// negative sample expected it.
-    package var fullMessage: String {
+    public var fullMessage: String {
         var text = message
         if let expectedSeverity { text = "expected \(expectedSeverity.rawValue): " + text }
         if count > 1 { text += " (\(count) occurrences, the first shown)" }
@@ -104,7 +104,7 @@ package struct ValidationFinding: Sendable, Equatable {
     /// The finding as a compiler-style diagnostic: the sample location, then the related
     /// places, then the config entry as a note (`Configs/employees.plist:20: note: config:
     /// entity_attribute_mappings.Employee.id`).
-    package var diagnostic: Diagnostic {
+    public var diagnostic: Diagnostic {
         var notes = related
         if let configEntry { notes.append(.init("config: \(configEntry.name)", at: configEntry.location)) }
         return Diagnostic(severity, fullMessage, at: location, related: notes)
@@ -132,7 +132,7 @@ extension ValidationFinding.Kind {
 /// entry at the same place of the payload's shape (`/employees_list/*/nickname`) count as
 /// one, reported at the first occurrence — so a drifting key in 1,000 array elements is one
 /// note with a count, not 1,000.
-package struct FindingAccumulator {
+public struct FindingAccumulator {
     private(set) var findings: [ValidationFinding] = []
     private var positions: [Key: Int] = [:]
 
@@ -145,7 +145,7 @@ package struct FindingAccumulator {
         var message: String
     }
 
-    package mutating func add(_ finding: ValidationFinding) {
+    public mutating func add(_ finding: ValidationFinding) {
         guard finding.kind.aggregates else {
             findings.append(finding)
             return
@@ -165,7 +165,7 @@ package struct FindingAccumulator {
 
     /// The findings in the order of the sample: by line and column, file-level ones first,
     /// ties in the order found.
-    package var sorted: [ValidationFinding] {
+    public var sorted: [ValidationFinding] {
         findings.enumerated().sorted { a, b in
             let x = (a.element.location.line ?? 0, a.element.location.column ?? 0)
             let y = (b.element.location.line ?? 0, b.element.location.column ?? 0)

@@ -20,21 +20,21 @@ import Darwin
 /// Every problem is reported, located at the entry or value, before any sample is mapped;
 /// any error makes the manifest unusable (`RestmapError.usage`, exit 2). Unknown keys are
 /// warnings with a did-you-mean, as in configs.
-package struct ValidationManifest {
+public struct ValidationManifest {
     /// Manifests are hand-written lists; anything larger is refused before it eats memory.
-    package static let sizeLimit = InputLimits.manifestBytes
+    public static let sizeLimit = InputLimits.manifestBytes
     static let keys = ["file", "path", "status", "expect"]
 
     /// Tells whether a sample file can be read; tests replace it.
     var isReadable: (String) -> Bool = { access($0, R_OK) == 0 }
 
-    package init() {}
+    public init() {}
 
     /// The samples the manifest at `path` lists, in order.
     /// - Parameter log: receives warnings (unknown keys) and, before the throw, nothing else:
     ///   errors travel in the thrown `RestmapError`.
     /// - Throws: `RestmapError` (usage) when the manifest cannot be read or has errors.
-    package func load(path: String, log: DiagnosticLog) throws -> [ValidationSample] {
+    public func load(path: String, log: DiagnosticLog) throws -> [ValidationSample] {
         let source = try FileByteSource(path: path)
         let bytes: [UInt8]
         do {
@@ -46,7 +46,7 @@ package struct ValidationManifest {
     }
 
     /// The samples a manifest held in memory lists; `file` names it and anchors relative paths.
-    package func parse(_ bytes: [UInt8], file: String, log: DiagnosticLog) throws -> [ValidationSample] {
+    public func parse(_ bytes: [UInt8], file: String, log: DiagnosticLog) throws -> [ValidationSample] {
         let root = try document(bytes, file: file)
         let directory = Self.directory(of: file)
         guard let elements = root.elements else {

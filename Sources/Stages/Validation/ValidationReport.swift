@@ -5,19 +5,19 @@ import RestmapConfig
 import RestmapMapping
 
 /// The outcome of validating one sample.
-package struct SampleResult: Sendable, Equatable {
-    package var name: String
-    package var requestPath: String?
-    package var status: Int?
-    package var expectation: ValidationSample.Expectation
+public struct SampleResult: Sendable, Equatable {
+    public var name: String
+    public var requestPath: String?
+    public var status: Int?
+    public var expectation: ValidationSample.Expectation
     /// The manifest entry that lists the sample.
-    package var declaredAt: SourceLocation?
+    public var declaredAt: SourceLocation?
     /// In the order of the sample (line, column); repeats folded (see `ValidationFinding.count`).
-    package var findings: [ValidationFinding]
+    public var findings: [ValidationFinding]
     /// `expect: ok`: no finding at the failing severity; `expect: error`: at least one.
-    package var passed: Bool
+    public var passed: Bool
 
-    package init(name: String, requestPath: String?, status: Int?, expectation: ValidationSample.Expectation, declaredAt: SourceLocation?, findings: [ValidationFinding], passed: Bool) {
+    public init(name: String, requestPath: String?, status: Int?, expectation: ValidationSample.Expectation, declaredAt: SourceLocation?, findings: [ValidationFinding], passed: Bool) {
         self.name = name
         self.requestPath = requestPath
         self.status = status
@@ -28,12 +28,12 @@ package struct SampleResult: Sendable, Equatable {
     }
 
     /// The number of findings of `severity`.
-    package func count(_ severity: Diagnostic.Severity) -> Int {
+    public func count(_ severity: Diagnostic.Severity) -> Int {
         findings.filter { $0.severity == severity }.count
     }
 
     /// `employees.json (/employees, status 200)`: how reports title the sample.
-    package var title: String {
+    public var title: String {
         var details: [String] = []
         if let requestPath { details.append(requestPath) }
         if let status { details.append("status \(status)") }
@@ -43,16 +43,16 @@ package struct SampleResult: Sendable, Equatable {
 }
 
 /// Everything one `restmap validate` run found: per sample, coverage, and the verdict.
-package struct ValidationReport: Sendable, Equatable {
+public struct ValidationReport: Sendable, Equatable {
     /// The config file the samples were validated against.
-    package var config: String
+    public var config: String
     /// In the order the samples were given.
-    package var samples: [SampleResult]
-    package var coverage: CoverageReport
-    package var strict: Bool
-    package var minCoverage: Double?
+    public var samples: [SampleResult]
+    public var coverage: CoverageReport
+    public var strict: Bool
+    public var minCoverage: Double?
 
-    package init(config: String, samples: [SampleResult], coverage: CoverageReport, strict: Bool, minCoverage: Double?) {
+    public init(config: String, samples: [SampleResult], coverage: CoverageReport, strict: Bool, minCoverage: Double?) {
         self.config = config
         self.samples = samples
         self.coverage = coverage
@@ -61,28 +61,28 @@ package struct ValidationReport: Sendable, Equatable {
     }
 
     /// True when `--min-coverage` is given and coverage is below it.
-    package var coverageBelowMinimum: Bool {
+    public var coverageBelowMinimum: Bool {
         minCoverage.map(coverage.isBelow) ?? false
     }
 
     /// Every sample passed and coverage is high enough.
-    package var passed: Bool {
+    public var passed: Bool {
         samples.allSatisfy(\.passed) && !coverageBelowMinimum
     }
 
     /// 0 when the run passed, 1 otherwise (SPEC §3.4, §3.6).
-    package var exitCode: Int32 { passed ? 0 : 1 }
+    public var exitCode: Int32 { passed ? 0 : 1 }
 
-    package var passedCount: Int { samples.filter(\.passed).count }
-    package var failedCount: Int { samples.count - passedCount }
+    public var passedCount: Int { samples.filter(\.passed).count }
+    public var failedCount: Int { samples.count - passedCount }
 
     /// The number of findings of `severity` over all samples.
-    package func count(_ severity: Diagnostic.Severity) -> Int {
+    public func count(_ severity: Diagnostic.Severity) -> Int {
         samples.reduce(0) { $0 + $1.count(severity) }
     }
 
     /// `Coverage 85.7% (18 of 21 entries): ...` — the coverage line of the reports.
-    package var coverageLine: String {
+    public var coverageLine: String {
         let kinds = CoverageEntry.Kind.allCases.map { kind -> String in
             let counts = coverage.counts(kind)
             return "\(kind.plural) \(counts.exercised)/\(counts.total)"
@@ -92,7 +92,7 @@ package struct ValidationReport: Sendable, Equatable {
 
     /// The last line of the text report (and, with other reports, of stderr):
     /// `validate: 4 samples, 4 passed, 0 failed; 0 errors, 2 warnings, 3 notes; coverage 100.0% — ok`.
-    package var summaryLine: String {
+    public var summaryLine: String {
         var text = "validate: \(Self.plural(samples.count, "sample")), \(passedCount) passed, \(failedCount) failed; "
         text += "\(Self.plural(count(.error), "error")), \(Self.plural(count(.warning), "warning")), \(Self.plural(count(.note), "note")); "
         text += "coverage \(coverage.percentText)%"
@@ -106,7 +106,7 @@ package struct ValidationReport: Sendable, Equatable {
     }
 
     /// The message of the failure `--min-coverage` causes.
-    package var coverageFailureMessage: String {
+    public var coverageFailureMessage: String {
         "coverage \(coverage.percentText)% (\(coverage.exercised) of \(coverage.total)) is below --min-coverage \(Self.percentText(minCoverage ?? 0))%"
     }
 

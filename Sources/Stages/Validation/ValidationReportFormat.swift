@@ -5,7 +5,7 @@ import RestmapConfig
 import RestmapMapping
 
 /// The forms of `restmap validate`'s report (`--report`, SPEC §3.4).
-package enum ValidationReportFormat: String, Sendable, CaseIterable {
+public enum ValidationReportFormat: String, Sendable, CaseIterable {
     /// Per sample a PASS/FAIL line and its findings as compiler-style diagnostics, then
     /// coverage and a summary line.
     case text
@@ -19,7 +19,7 @@ package enum ValidationReportFormat: String, Sendable, CaseIterable {
     /// Renders `report`.
     /// - Parameter workingDirectory: absolute paths under it are shown relative to it
     ///   (GitHub annotations need workspace-relative paths).
-    package func render(_ report: ValidationReport, workingDirectory: String? = nil) -> String {
+    public func render(_ report: ValidationReport, workingDirectory: String? = nil) -> String {
         switch self {
         case .text: return ValidationTextReport().render(report)
         case .json: return ValidationJSONReport().render(report)

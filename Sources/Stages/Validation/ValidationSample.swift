@@ -6,9 +6,9 @@ import RestmapMapping
 
 /// One sample payload for `restmap validate` (SPEC §3.4): where its bytes are, the request
 /// path and HTTP status it is mapped with, and whether it is expected to validate cleanly.
-package struct ValidationSample {
+public struct ValidationSample {
     /// Where the sample's bytes come from.
-    package enum Input {
+    public enum Input {
         /// A file, opened when the sample is validated (a manifest may list thousands).
         case file(String)
         /// An already open source: standard input, or bytes in memory (tests).
@@ -16,27 +16,27 @@ package struct ValidationSample {
     }
 
     /// What the sample is expected to do (`expect` in a manifest).
-    package enum Expectation: String, Sendable, CaseIterable {
+    public enum Expectation: String, Sendable, CaseIterable {
         /// The sample passes when it has no errors (the default).
         case ok
         /// A negative sample: it passes when it has at least one error.
         case error
     }
 
-    package var input: Input
+    public var input: Input
     /// How reports name the sample: its path as given, or relative to the current directory
     /// for manifest entries (`Samples/employees/employees.json`).
-    package var name: String
+    public var name: String
     /// The request path that selects the path mappings; nil: `--path`, or the config's only
     /// path mapping.
-    package var requestPath: String?
+    public var requestPath: String?
     /// The HTTP status; 4xx/5xx map with `error_mappings`, as `map --status` does.
-    package var status: Int?
-    package var expectation: Expectation
+    public var status: Int?
+    public var expectation: Expectation
     /// The manifest entry that lists the sample, for findings about the entry itself.
-    package var declaredAt: SourceLocation?
+    public var declaredAt: SourceLocation?
 
-    package init(
+    public init(
         input: Input, name: String, requestPath: String? = nil, status: Int? = nil,
         expectation: Expectation = .ok, declaredAt: SourceLocation? = nil
     ) {
@@ -49,31 +49,31 @@ package struct ValidationSample {
     }
 
     /// A file sample.
-    package static func file(_ path: String, requestPath: String? = nil, status: Int? = nil) -> ValidationSample {
+    public static func file(_ path: String, requestPath: String? = nil, status: Int? = nil) -> ValidationSample {
         ValidationSample(input: .file(path), name: path, requestPath: requestPath, status: status)
     }
 }
 
 /// How `restmap validate` runs.
-package struct ValidationOptions: Sendable {
+public struct ValidationOptions: Sendable {
     /// Warnings fail samples too (`--strict`).
-    package var strict = false
+    public var strict = false
     /// The run fails when coverage is below this percentage (`--min-coverage`).
-    package var minCoverage: Double?
-    package var inputFormat: PayloadFormat = .auto
+    public var minCoverage: Double?
+    public var inputFormat: PayloadFormat = .auto
     /// Nesting deeper than this is a parse error, as for `map`.
-    package var maxDepth = InputLimits.defaultMaxDepth
+    public var maxDepth = InputLimits.defaultMaxDepth
     /// The request path of samples that carry none (`--path`).
-    package var defaultPath: String?
+    public var defaultPath: String?
     /// The status of samples that carry none (`--status`).
-    package var defaultStatus: Int?
+    public var defaultStatus: Int?
     /// A sample larger than this is refused with a finding: validation holds each sample
     /// whole, with the location of every value (measured: about 45 bytes of memory per
     /// payload byte, so 32 MiB stays under 1.5 GB).
-    package var maxSampleSize = InputLimits.sampleBytes
+    public var maxSampleSize = InputLimits.sampleBytes
 
-    package init() {}
+    public init() {}
 
     /// The lowest severity that fails a sample: errors, or warnings with `--strict`.
-    package var failingSeverity: Diagnostic.Severity { strict ? .warning : .error }
+    public var failingSeverity: Diagnostic.Severity { strict ? .warning : .error }
 }

@@ -4,7 +4,7 @@ import RestmapFormats
 /// The type of a client-side attribute, from a Core Data model (`attributeType`) or from the
 /// config's `entity_attribute_types`. It decides how a payload value is converted, the way
 /// RestKit's default value transformers do (SPEC §1.6).
-package enum AttributeType: String, Sendable, Hashable, CaseIterable {
+public enum AttributeType: String, Sendable, Hashable, CaseIterable {
     case string
     case integer16
     case integer32
@@ -23,7 +23,7 @@ package enum AttributeType: String, Sendable, Hashable, CaseIterable {
     /// Reads a type name as either section writes it: the config's short names
     /// (`string integer double decimal boolean date url data`) or Core Data's
     /// (`Integer 32`, `Binary`, `URI`, `UUID`, ...). Case-insensitive. Nil when unknown.
-    package init?(name: String) {
+    public init?(name: String) {
         let key = name.lowercased().filter { $0 != " " && $0 != "_" }
         switch key {
         case "string", "text": self = .string
@@ -44,15 +44,15 @@ package enum AttributeType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The names `init(name:)` accepts in the config, for did-you-mean suggestions and help.
-    package static let configNames = ["string", "integer", "double", "decimal", "boolean", "date", "url", "data"]
+    public static let configNames = ["string", "integer", "double", "decimal", "boolean", "date", "url", "data"]
 
     /// Integers of every width.
-    package var isInteger: Bool {
+    public var isInteger: Bool {
         self == .integer16 || self == .integer32 || self == .integer64
     }
 
     /// Numbers of every kind.
-    package var isNumeric: Bool {
+    public var isNumeric: Bool {
         isInteger || self == .double || self == .float || self == .decimal
     }
 }

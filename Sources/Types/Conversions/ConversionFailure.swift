@@ -3,47 +3,47 @@ import RestmapFormats
 
 /// Why a value could not be converted, in words for a diagnostic ("not a number").
 /// Conversion helpers return it; `ValueConverter` wraps it into a `ConversionFailure`.
-package struct ConversionReason: Error, Sendable, Hashable, ExpressibleByStringInterpolation,
+public struct ConversionReason: Error, Sendable, Hashable, ExpressibleByStringInterpolation,
     CustomStringConvertible
 {
-    package let text: String
+    public let text: String
 
-    package init(_ text: String) { self.text = text }
-    package init(stringLiteral value: String) { self.text = value }
-    package init(stringInterpolation: DefaultStringInterpolation) {
+    public init(_ text: String) { self.text = text }
+    public init(stringLiteral value: String) { self.text = value }
+    public init(stringInterpolation: DefaultStringInterpolation) {
         self.text = String(stringInterpolation: stringInterpolation)
     }
 
-    package var description: String { text }
+    public var description: String { text }
 }
 
 /// A value that a declared type refuses. SPEC §1.6: the attribute is then not assigned;
 /// `map` warns and `validate` reports an error, both with `message`.
-package struct ConversionFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ConversionFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The value as the payload (after `value_mappings`) gave it.
-    package let input: Value
-    package let type: AttributeType
-    package let reason: ConversionReason
+    public let input: Value
+    public let type: AttributeType
+    public let reason: ConversionReason
 
-    package init(input: Value, type: AttributeType, reason: ConversionReason) {
+    public init(input: Value, type: AttributeType, reason: ConversionReason) {
         self.input = input
         self.type = type
         self.reason = reason
     }
 
     /// `cannot convert "abc" to integer: not a number`.
-    package var message: String {
+    public var message: String {
         "cannot convert \(Self.describe(input)) to \(type.conversionName): \(reason.text)"
     }
 
-    package var description: String { message }
+    public var description: String { message }
 
     /// Longer strings are cut in messages: the value is in the payload for whoever needs it.
     static let maximumQuotedLength = 60
 
     /// A value as a message shows it: strings quoted and escaped as JSON writes them (cut
     /// after 60 characters), numbers as their text, containers by kind.
-    package static func describe(_ value: Value) -> String {
+    public static func describe(_ value: Value) -> String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
@@ -78,7 +78,7 @@ package struct ConversionFailure: Error, Sendable, Equatable, CustomStringConver
 extension AttributeType {
     /// The type's name in conversion messages: the config's short names where there is
     /// one (`integer`, `data`), the width for the narrower Core Data integers.
-    package var conversionName: String {
+    public var conversionName: String {
         switch self {
         case .string: return "string"
         case .integer16: return "integer (16-bit)"

@@ -4,18 +4,18 @@ import RestmapFormats
 /// The outcome of converting one value to an attribute type: the converted value, or why
 /// not. Not `Result<Value, ConversionFailure>` only so that call sites read as the domain
 /// does (`.converted`, `.failed`).
-package enum ConversionResult: Sendable, Equatable {
+public enum ConversionResult: Sendable, Equatable {
     case converted(Value)
     case failed(ConversionFailure)
 
     /// The converted value; nil on failure.
-    package var value: Value? {
+    public var value: Value? {
         if case .converted(let value) = self { return value }
         return nil
     }
 
     /// The failure; nil on success.
-    package var failure: ConversionFailure? {
+    public var failure: ConversionFailure? {
         if case .failed(let failure) = self { return failure }
         return nil
     }

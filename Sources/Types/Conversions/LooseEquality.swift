@@ -14,9 +14,9 @@ import RestmapFormats
 ///
 /// The relation is an equivalence, computed through `LooseKey`: `matches(a, b)` exactly when
 /// `key(a) == key(b)`, so identity maps and lookup tables can hash values with it.
-package enum LooseEquality {
+public enum LooseEquality {
     /// True when `lhs` and `rhs` are loosely equal.
-    package static func matches(_ lhs: Value, _ rhs: Value) -> Bool {
+    public static func matches(_ lhs: Value, _ rhs: Value) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)) where a == b: return true
         case (.number(let a), .number(let b)) where a == b: return true
@@ -25,7 +25,7 @@ package enum LooseEquality {
     }
 
     /// The class of values loosely equal to `value`.
-    package static func key(_ value: Value) -> LooseKey {
+    public static func key(_ value: Value) -> LooseKey {
         switch value {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
@@ -48,7 +48,7 @@ package enum LooseEquality {
 
 /// A value reduced to what loose equality looks at: two values are loosely equal exactly
 /// when their keys are equal.
-package indirect enum LooseKey: Sendable, Hashable {
+public indirect enum LooseKey: Sendable, Hashable {
     case null
     case bool(Bool)
     /// A number as its normalized decimal form (`1.50e1` → `15`), see `NumericText`.

@@ -6,11 +6,11 @@ import RestmapFormats
 /// take fails with a reason instead of becoming 0, and numbers keep their exact text
 /// (`Double` is consulted only to range-check doubles and floats).
 /// Pure and `Sendable`: one converter per config serves every thread.
-package struct ValueConverter: Sendable {
-    package let dateParser: DateParser
+public struct ValueConverter: Sendable {
+    public let dateParser: DateParser
 
     /// `dateFormats`: the config's `date_formats`, tried after the built-in date formats.
-    package init(dateFormats: [DatePattern] = []) {
+    public init(dateFormats: [DatePattern] = []) {
         self.dateParser = DateParser(formats: dateFormats)
     }
 
@@ -18,7 +18,7 @@ package struct ValueConverter: Sendable {
     /// `.bool`, dates as ISO 8601 UTC `.string`s, URLs, UUIDs and base64 data as `.string`s.
     /// Null stays null; a blank string is null for every type but string, data and
     /// transformable; transformable takes anything unchanged.
-    package func convert(_ value: Value, to type: AttributeType) -> ConversionResult {
+    public func convert(_ value: Value, to type: AttributeType) -> ConversionResult {
         switch attempt(value, type) {
         case .success(let converted): return .converted(converted)
         case .failure(let reason): return .failed(ConversionFailure(input: value, type: type, reason: reason))

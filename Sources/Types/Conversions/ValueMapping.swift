@@ -10,18 +10,18 @@ import RestmapFormats
 /// it such a value passes unchanged. An array is mapped element by element (a key path
 /// through an array yields one); objects match no key. An absent value is not mapped:
 /// callers only call `map` when the payload has a value.
-package struct ValueMapping: Sendable, Equatable {
+public struct ValueMapping: Sendable, Equatable {
     /// The config key that names the fallback output.
-    package static let defaultKey = "_default"
+    public static let defaultKey = "_default"
 
     /// Input text → output value, in config order, without `_default`.
-    package let cases: [(input: String, output: Value)]
+    public let cases: [(input: String, output: Value)]
     /// The `_default` output.
-    package let fallback: Value?
+    public let fallback: Value?
     private let outputs: [LooseKey: Value]
 
     /// A table from its parts (the config's `ValueMappingTable` holds them this way).
-    package init(cases: [(input: String, output: Value)], fallback: Value?) {
+    public init(cases: [(input: String, output: Value)], fallback: Value?) {
         self.cases = cases
         self.fallback = fallback
         var outputs = [LooseKey: Value](minimumCapacity: cases.count)
@@ -34,7 +34,7 @@ package struct ValueMapping: Sendable, Equatable {
 
     /// A table from the config's dictionary entries in order; the `_default` entry becomes
     /// the fallback.
-    package init(entries: [(key: String, value: Value)]) {
+    public init(entries: [(key: String, value: Value)]) {
         var cases = [(input: String, output: Value)]()
         var fallback: Value?
         for (key, value) in entries {
@@ -44,13 +44,13 @@ package struct ValueMapping: Sendable, Equatable {
     }
 
     /// The value the table maps `value` to.
-    package func map(_ value: Value) -> Value {
+    public func map(_ value: Value) -> Value {
         if case .array(let elements) = value { return .array(elements.map(map)) }
         if let output = outputs[LooseEquality.key(value)] { return output }
         return fallback ?? value
     }
 
-    package static func == (lhs: ValueMapping, rhs: ValueMapping) -> Bool {
+    public static func == (lhs: ValueMapping, rhs: ValueMapping) -> Bool {
         lhs.fallback == rhs.fallback && lhs.cases.count == rhs.cases.count
             && zip(lhs.cases, rhs.cases).allSatisfy { $0.input == $1.input && $0.output == $1.output }
     }

@@ -4,34 +4,34 @@ import RestmapFormats
 /// An `<attribute>` of an entity or composite in a Core Data model: what the mapper needs to
 /// convert a payload value (its type), to validate it (optional, default) and to point at the
 /// declaration in messages.
-package struct CoreDataAttribute: Sendable, Hashable {
-    package var name: String
+public struct CoreDataAttribute: Sendable, Hashable {
+    public var name: String
     /// The conversion type. Unknown `attributeType` names and `Composite` read as
     /// `.transformable`: their values pass through unchanged.
-    package var type: AttributeType
+    public var type: AttributeType
     /// `attributeType` as written (`Integer 32`, `Composite`, …), for messages; empty when absent.
-    package var typeName: String
+    public var typeName: String
     /// `optional="YES"`. A missing flag means the attribute is required.
-    package var isOptional: Bool
+    public var isOptional: Bool
     /// `transient="YES"`: not stored, computed at run time.
-    package var isTransient: Bool
+    public var isTransient: Bool
     /// `derived="YES"`: computed by Core Data from `derivationExpression`, never written.
-    package var isDerived: Bool
+    public var isDerived: Bool
     /// `defaultValueString` as written (`0`, `0.0`, `YES`, `publish`); parse it per `type`.
-    package var defaultValue: String?
+    public var defaultValue: String?
     /// `defaultDateTimeInterval` as written: a `Date` default in seconds since 2001-01-01 UTC.
-    package var defaultDateTimeInterval: String?
+    public var defaultDateTimeInterval: String?
     /// For `Composite` attributes: the name of the model's `<composite>` describing the value.
-    package var compositeName: String?
+    public var compositeName: String?
     /// For `Transformable` attributes: the class of the decoded value (`[String]`, `NSArray`).
-    package var customClassName: String?
+    public var customClassName: String?
     /// For `Transformable` attributes: the value transformer's name.
-    package var valueTransformerName: String?
-    package var userInfo: CoreDataUserInfo
+    public var valueTransformerName: String?
+    public var userInfo: CoreDataUserInfo
     /// Where the `<attribute` start tag is in `contents`.
-    package var location: SourceLocation
+    public var location: SourceLocation
 
-    package init(
+    public init(
         name: String, type: AttributeType, typeName: String, isOptional: Bool = true,
         isTransient: Bool = false, isDerived: Bool = false, defaultValue: String? = nil,
         defaultDateTimeInterval: String? = nil, compositeName: String? = nil,

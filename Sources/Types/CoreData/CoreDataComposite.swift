@@ -5,12 +5,12 @@ import RestmapFormats
 /// attribute value. An attribute of type `Composite` names one through `compositeName`; its
 /// value is a dictionary keyed by these attributes' names. Composites nest and hold no
 /// relationships.
-package struct CoreDataComposite: Sendable, Hashable {
-    package var name: String
-    package var attributes: [CoreDataAttribute]
-    package var location: SourceLocation
+public struct CoreDataComposite: Sendable, Hashable {
+    public var name: String
+    public var attributes: [CoreDataAttribute]
+    public var location: SourceLocation
 
-    package init(name: String, attributes: [CoreDataAttribute], location: SourceLocation) {
+    public init(name: String, attributes: [CoreDataAttribute], location: SourceLocation) {
         self.name = name
         self.attributes = attributes
         self.location = location

@@ -4,26 +4,26 @@ import RestmapFormats
 /// An `<entity>` of a Core Data model as written: only its own properties. Inherited ones
 /// come from `CoreDataModel.attributes(of:)` and `relationships(of:)`, because a sub-entity's
 /// element lists only what it adds to its parent.
-package struct CoreDataEntity: Sendable, Hashable {
-    package var name: String
+public struct CoreDataEntity: Sendable, Hashable {
+    public var name: String
     /// The runtime class; nil when missing or empty (both mean `NSManagedObject`).
-    package var representedClassName: String?
+    public var representedClassName: String?
     /// The super-entity's name.
-    package var parentEntity: String?
+    public var parentEntity: String?
     /// `isAbstract="YES"`: only sub-entities have instances.
-    package var isAbstract: Bool
+    public var isAbstract: Bool
     /// Own attributes in file order, each name once.
-    package var attributes: [CoreDataAttribute]
+    public var attributes: [CoreDataAttribute]
     /// Own relationships in file order, each name once.
-    package var relationships: [CoreDataRelationship]
-    package var userInfo: CoreDataUserInfo
+    public var relationships: [CoreDataRelationship]
+    public var userInfo: CoreDataUserInfo
     /// `<uniquenessConstraints>`: each inner array is one constraint; several names in it form
     /// a compound key.
-    package var uniquenessConstraints: [[String]]
+    public var uniquenessConstraints: [[String]]
     /// Where the `<entity` start tag is in `contents`.
-    package var location: SourceLocation
+    public var location: SourceLocation
 
-    package init(
+    public init(
         name: String, representedClassName: String? = nil, parentEntity: String? = nil,
         isAbstract: Bool = false, attributes: [CoreDataAttribute] = [],
         relationships: [CoreDataRelationship] = [], userInfo: CoreDataUserInfo = CoreDataUserInfo(),
@@ -41,12 +41,12 @@ package struct CoreDataEntity: Sendable, Hashable {
     }
 
     /// The own attribute with that name.
-    package func attribute(named name: String) -> CoreDataAttribute? {
+    public func attribute(named name: String) -> CoreDataAttribute? {
         attributes.first { $0.name == name }
     }
 
     /// The own relationship with that name.
-    package func relationship(named name: String) -> CoreDataRelationship? {
+    public func relationship(named name: String) -> CoreDataRelationship? {
         relationships.first { $0.name == name }
     }
 }

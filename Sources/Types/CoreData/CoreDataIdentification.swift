@@ -4,9 +4,9 @@ import RestmapFormats
 /// The attributes that identify an entity's objects when the config names no primary keys,
 /// inferred the way RestKit's `RKIdentificationAttributesInferredFromEntity` does (SPEC §1.2),
 /// with where the answer came from so that `describe` and `check` can explain it.
-package struct CoreDataIdentification: Sendable, Hashable {
+public struct CoreDataIdentification: Sendable, Hashable {
     /// Why these attributes were chosen.
-    package enum Source: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
         /// The `RKEntityIdentificationAttributes` userInfo entry of `entity` (the entity
         /// itself or the nearest ancestor that has one).
         case userInfo(entity: String, location: SourceLocation)
@@ -16,19 +16,19 @@ package struct CoreDataIdentification: Sendable, Hashable {
     }
 
     /// Attribute names, in the order they were given.
-    package var attributes: [String]
-    package var source: Source
+    public var attributes: [String]
+    public var source: Source
 
-    package init(attributes: [String], source: Source) {
+    public init(attributes: [String], source: Source) {
         self.attributes = attributes
         self.source = source
     }
 
     /// The userInfo key RestKit reads.
-    package static let userInfoKey = "RKEntityIdentificationAttributes"
+    public static let userInfoKey = "RKEntityIdentificationAttributes"
 
     /// The conventional candidates for an entity, in the order they are tried.
-    package static func conventionalNames(for entityName: String) -> [String] {
+    public static func conventionalNames(for entityName: String) -> [String] {
         let camel = entityName.prefix(1).lowercased() + entityName.dropFirst() + "ID"
         return [camel, snakeCased(entityName) + "_id", "identifier", "id", "ID", "URL", "url"]
     }
@@ -38,7 +38,7 @@ package struct CoreDataIdentification: Sendable, Hashable {
     /// `GistFile` → `gist_file`, `ArcticMonkeyURL` → `arctic_monkey_url`, `HTTPRequest` →
     /// `http_request`. Characters no alternative matches, digits included, are dropped
     /// (`Model2` → `model`), as they are in RestKit.
-    package static func snakeCased(_ name: String) -> String {
+    public static func snakeCased(_ name: String) -> String {
         let scalars = Array(name.unicodeScalars)
         func isLower(_ i: Int) -> Bool { i < scalars.count && ("a"..."z").contains(scalars[i]) }
         func isUpper(_ i: Int) -> Bool { i < scalars.count && ("A"..."Z").contains(scalars[i]) }

@@ -4,16 +4,16 @@ import RestmapFormats
 /// A Core Data model read from its Xcode source (`--model`, SPEC §1.6): entities with their
 /// attribute types and relationships, inheritance resolved, and the identification attributes
 /// RestKit would infer for each entity (SPEC §1.2). Load one with `CoreDataModel.load(path:)`.
-package struct CoreDataModel: Sendable {
+public struct CoreDataModel: Sendable {
     /// The `contents` file that was read; every location points into it.
-    package let file: String
+    public let file: String
     /// Entities in file order, each with only its own properties.
-    package let entities: [CoreDataEntity]
+    public let entities: [CoreDataEntity]
     /// Model-level `<composite>` definitions (Xcode 15), in file order.
-    package let composites: [CoreDataComposite]
+    public let composites: [CoreDataComposite]
     /// Findings that did not stop loading (unknown attribute types, dangling inverses, a
     /// guessed version, …), in the order found. Emit them into the run's `DiagnosticLog`.
-    package let warnings: [Diagnostic]
+    public let warnings: [Diagnostic]
 
     private let entityIndex: [String: Int]
     private let resolved: [CoreDataResolvedEntity]
@@ -50,46 +50,46 @@ package struct CoreDataModel: Sendable {
     }
 
     /// The entity with that name.
-    package func entity(named name: String) -> CoreDataEntity? {
+    public func entity(named name: String) -> CoreDataEntity? {
         entityIndex[name].map { entities[$0] }
     }
 
     /// The composite with that name.
-    package func composite(named name: String) -> CoreDataComposite? {
+    public func composite(named name: String) -> CoreDataComposite? {
         composites.first { $0.name == name }
     }
 
     /// Super-entity names of `entity`, nearest first; empty for a root or unknown entity.
-    package func superentities(of entity: String) -> [String] {
+    public func superentities(of entity: String) -> [String] {
         entityIndex[entity].map { resolved[$0].superentities } ?? []
     }
 
     /// Whether `entity` is `ancestor` or inherits from it (an abstract destination accepts
     /// objects of its sub-entities).
-    package func entity(_ entity: String, isKindOf ancestor: String) -> Bool {
+    public func entity(_ entity: String, isKindOf ancestor: String) -> Bool {
         entity == ancestor ? entityIndex[entity] != nil : superentities(of: entity).contains(ancestor)
     }
 
     /// All attributes of `entity`, inherited ones included: ancestors' first (root first),
     /// then its own; an own attribute redeclaring an inherited one takes its place.
     /// Empty for an unknown entity.
-    package func attributes(of entity: String) -> [CoreDataAttribute] {
+    public func attributes(of entity: String) -> [CoreDataAttribute] {
         entityIndex[entity].map { resolved[$0].attributes } ?? []
     }
 
     /// All relationships of `entity`, inherited ones included, ordered like `attributes(of:)`.
-    package func relationships(of entity: String) -> [CoreDataRelationship] {
+    public func relationships(of entity: String) -> [CoreDataRelationship] {
         entityIndex[entity].map { resolved[$0].relationships } ?? []
     }
 
     /// The attribute `name` of `entity`, possibly inherited.
-    package func attribute(named name: String, in entity: String) -> CoreDataAttribute? {
+    public func attribute(named name: String, in entity: String) -> CoreDataAttribute? {
         guard let position = entityIndex[entity], let found = resolved[position].attributeIndex[name] else { return nil }
         return resolved[position].attributes[found]
     }
 
     /// The relationship `name` of `entity`, possibly inherited.
-    package func relationship(named name: String, in entity: String) -> CoreDataRelationship? {
+    public func relationship(named name: String, in entity: String) -> CoreDataRelationship? {
         guard let position = entityIndex[entity], let found = resolved[position].relationshipIndex[name] else {
             return nil
         }
@@ -98,12 +98,12 @@ package struct CoreDataModel: Sendable {
 
     /// The identification attributes inferred for `entity` (SPEC §1.2), with their source;
     /// nil when neither userInfo nor any conventional name applies, or the entity is unknown.
-    package func identification(for entity: String) -> CoreDataIdentification? {
+    public func identification(for entity: String) -> CoreDataIdentification? {
         entityIndex[entity].flatMap { resolved[$0].identification }
     }
 
     /// The inferred identification attribute names of `entity`; empty when there are none.
-    package func inferredIdentificationAttributes(for entity: String) -> [String] {
+    public func inferredIdentificationAttributes(for entity: String) -> [String] {
         identification(for: entity)?.attributes ?? []
     }
 }

@@ -17,7 +17,7 @@ extension CoreDataModel {
     /// `.xcdatamodel` directory, or a `contents` file. `version` picks a bundle version by
     /// directory name (with or without `.xcdatamodel`), overriding `.xccurrentversion`.
     /// Every failure is a usage error (exit 2) with located diagnostics.
-    package static func load(path: String, version: String? = nil) throws -> CoreDataModel {
+    public static func load(path: String, version: String? = nil) throws -> CoreDataModel {
         let located = try CoreDataModelLocator.locate(path, version: version)
         let bytes: [UInt8]
         do {
@@ -29,7 +29,7 @@ extension CoreDataModel {
     }
 
     /// Reads a model from the bytes of a `contents` file; `file` names it in diagnostics.
-    package static func parse(_ bytes: [UInt8], file: String) throws -> CoreDataModel {
+    public static func parse(_ bytes: [UInt8], file: String) throws -> CoreDataModel {
         try parse(bytes, file: file, notes: [])
     }
 

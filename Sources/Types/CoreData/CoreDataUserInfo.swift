@@ -5,34 +5,34 @@ import RestmapFormats
 /// Data itself ignores but mapping libraries read (RestKit's `RKEntityIdentificationAttributes`,
 /// Sync's `sync.remoteKey`). Kept in file order, with where each entry was written, so that a
 /// message about an entry can point at it.
-package struct CoreDataUserInfo: Sendable, Hashable {
+public struct CoreDataUserInfo: Sendable, Hashable {
     /// One `<entry key=… value=…/>`.
-    package struct Entry: Sendable, Hashable {
-        package var key: String
-        package var value: String
-        package var location: SourceLocation
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        public var value: String
+        public var location: SourceLocation
 
-        package init(key: String, value: String, location: SourceLocation) {
+        public init(key: String, value: String, location: SourceLocation) {
             self.key = key
             self.value = value
             self.location = location
         }
     }
 
-    package var entries: [Entry]
+    public var entries: [Entry]
 
-    package init(entries: [Entry] = []) {
+    public init(entries: [Entry] = []) {
         self.entries = entries
     }
 
     /// The value for `key`; when a key is repeated the last entry wins, as it would when Core
     /// Data loads the entries into a dictionary.
-    package subscript(key: String) -> String? { entry(forKey: key)?.value }
+    public subscript(key: String) -> String? { entry(forKey: key)?.value }
 
     /// The entry for `key` (the last one when repeated), for its location.
-    package func entry(forKey key: String) -> Entry? {
+    public func entry(forKey key: String) -> Entry? {
         entries.last { $0.key == key }
     }
 
-    package var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
 }

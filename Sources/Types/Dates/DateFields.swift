@@ -20,7 +20,7 @@ struct DateFields {
     /// The zone's offset east of UTC, in seconds (`-05:00` is -18000). UTC when absent.
     var offsetSeconds = 0
     /// A weekday the string named (0 = Sunday), checked against the date.
-    package var weekday: Int?
+    public var weekday: Int?
 
     /// The instant, or why these fields name none. Strict: no rolling over of February 30
     /// into March (which lenient date formatters do). Hour 24 is accepted only as

@@ -5,7 +5,7 @@ import RestmapFormats
 /// `MM/dd/yyyy`, `yyyy-MM-dd`, the three HTTP date formats (RFC 1123, RFC 850, asctime),
 /// then the config's `date_formats` in their order. The first reader that takes the string
 /// wins. All UTC unless the string carries a zone.
-package struct DateParser: Sendable {
+public struct DateParser: Sendable {
     /// RestKit's default date formatters after its ISO 8601 and epoch transformers
     /// (restkit-semantics §6.1, entries 18–22).
     static let builtInPatterns: [DatePattern] = [
@@ -17,16 +17,16 @@ package struct DateParser: Sendable {
     ].map { try! DatePattern(parsing: $0) }
 
     /// The config's `date_formats`, tried after every built-in format.
-    package let formats: [DatePattern]
+    public let formats: [DatePattern]
 
-    package init(formats: [DatePattern] = []) {
+    public init(formats: [DatePattern] = []) {
         self.formats = formats
     }
 
     /// The date `text` names; `.success(nil)` for a blank string (RestKit maps `""` to nil);
     /// a failure says why no format took it, naming the first calendar problem found
     /// ("February 2023 has only 28 days") when a format had the right shape.
-    package func parse(_ text: String) -> Result<UTCInstant?, ConversionReason> {
+    public func parse(_ text: String) -> Result<UTCInstant?, ConversionReason> {
         let bytes = ASCIIBytes.trimmedBytes(text)
         if bytes.isEmpty { return .success(nil) }
         var firstProblem: ConversionReason?

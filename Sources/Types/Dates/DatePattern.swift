@@ -16,9 +16,9 @@ import RestmapFormats
 /// is literal, `''` is a quote; other non-letters are literal; a space matches one or more
 /// whitespace characters. Matching ignores the case of letters. A pattern must contain a
 /// year, a month and a day: restmap does not guess missing date parts.
-package struct DatePattern: Sendable, Hashable, CustomStringConvertible {
+public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    package let pattern: String
+    public let pattern: String
     let elements: [Element]
 
     enum Element: Sendable, Hashable {
@@ -63,7 +63,7 @@ package struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     /// Compiles `pattern`; throws `DatePatternError` when it is empty, has an unterminated
     /// quote, a letter or letter count restmap does not support, a part of the date twice,
     /// or lacks the year, month or day.
-    package init(parsing pattern: String) throws {
+    public init(parsing pattern: String) throws {
         self.pattern = pattern
         func fail(_ message: String) -> DatePatternError { DatePatternError(pattern: pattern, message: message) }
 
@@ -189,8 +189,8 @@ package struct DatePattern: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    package var description: String { pattern }
+    public var description: String { pattern }
 
-    package static func == (lhs: DatePattern, rhs: DatePattern) -> Bool { lhs.pattern == rhs.pattern }
-    package func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+    public static func == (lhs: DatePattern, rhs: DatePattern) -> Bool { lhs.pattern == rhs.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }

@@ -3,17 +3,17 @@ import RestmapFormats
 
 /// Why a `date_formats` entry is not a usable Unicode date pattern. The config loader turns
 /// it into a diagnostic at the entry's location.
-package struct DatePatternError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct DatePatternError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The pattern as the config wrote it.
-    package let pattern: String
+    public let pattern: String
     /// What is wrong with it, e.g. `unsupported pattern letter 'G'`.
-    package let message: String
+    public let message: String
 
-    package init(pattern: String, message: String) {
+    public init(pattern: String, message: String) {
         self.pattern = pattern
         self.message = message
     }
 
     /// `invalid date pattern "dd.MM.yyyy G": unsupported pattern letter 'G'`.
-    package var description: String { "invalid date pattern \"\(pattern)\": \(message)" }
+    public var description: String { "invalid date pattern \"\(pattern)\": \(message)" }
 }

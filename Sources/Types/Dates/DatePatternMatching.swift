@@ -10,12 +10,12 @@ extension DatePattern {
 
     /// Matches the whole of `text` (surrounding whitespace ignored). Times are UTC unless
     /// the pattern reads a zone.
-    package func match(_ text: String) -> DateParseOutcome {
+    public func match(_ text: String) -> DateParseOutcome {
         match(bytes: ASCIIBytes.trimmedBytes(text))
     }
 
     /// The instant `text` names in this pattern, or nil.
-    package func date(from text: String) -> UTCInstant? {
+    public func date(from text: String) -> UTCInstant? {
         if case .parsed(let instant) = match(text) { return instant }
         return nil
     }
