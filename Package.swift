@@ -56,8 +56,8 @@ var targets: [Target] = [
     .executableTarget(
         name: "restmap",
         dependencies: [
-            "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
-            "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapPipeline",
+            "RestmapBase", "RestmapFormats", "RestmapConfig", "RestmapOutput", "RestmapRequest",
+            "RestmapValidation", "RestmapDescribe", "RestmapPipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),

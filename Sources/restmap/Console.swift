@@ -1,13 +1,4 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +17,7 @@ final class Console: @unchecked Sendable {
     let standardOutput = FileDescriptorSink(fileDescriptor: 1, name: "<stdout>")
 
     init() {
-        let environment = ProcessInfo.environment
+        let environment = ProcessEnvironment.variables
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let dumb = environment["TERM"] == "dumb"
         renderer = DiagnosticRenderer(colors: isatty(2) == 1 && !noColor && !dumb)
@@ -73,9 +64,9 @@ final class Console: @unchecked Sendable {
     }
 }
 
-/// The process environment without Foundation.
-enum ProcessInfo {
-    static var environment: [String: String] {
+/// The process environment, read from `environ` (the CLI does not link Foundation).
+enum ProcessEnvironment {
+    static var variables: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

@@ -1,14 +1,6 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
 import RestmapDescribe
-import RestmapPipeline
 
 /// `restmap describe`: the mapping definitions for a person to read, or as a DOT graph.
 struct DescribeCommand: ParsableCommand {

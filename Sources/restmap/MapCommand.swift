@@ -1,13 +1,6 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
 import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
 import RestmapPipeline
 
 /// `restmap map`: maps payloads and prints records (SPEC §3.1).
@@ -41,17 +34,9 @@ struct MapCommand: ParsableCommand {
     @Flag(name: .long, help: "One-line JSON.")
     var compact = false
 
-    @Option(name: .customLong("input-format"), help: "auto: XML when the input starts with <, NDJSON when it holds several JSON values, else JSON.")
-    var inputFormat: PayloadFormat = .auto
+    @OptionGroup var payload: PayloadOptions
 
-    @Option(name: .long, help: "The HTTP status of the payloads; 4xx/5xx map with error_mappings and exit 1.")
-    var status: Int?
-
-    @Option(name: .customLong("max-depth"), help: "Payload nesting deeper than this is an error (XML is capped at 2048).")
-    var maxDepth: Int = InputLimits.defaultMaxDepth
-
-    @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the run succeeds).")
-    var output: String?
+    @OptionGroup var output: OutputOption
 
     @Argument(help: "Payload files, '-' for standard input, or URI=FILE.")
     var inputs: [String] = []
@@ -60,10 +45,6 @@ struct MapCommand: ParsableCommand {
         if keyPath != nil && entity == nil {
             throw ValidationError("--key-path goes with --entity")
         }
-        if let status, !(100...599).contains(status) {
-            throw ValidationError("--status must be an HTTP status code (100-599)")
-        }
-        if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
     }
 
     func run() throws {
@@ -73,14 +54,14 @@ struct MapCommand: ParsableCommand {
         options.shape = shape
         options.format = format
         options.compact = compact
-        options.inputFormat = inputFormat
-        options.maxDepth = maxDepth
+        options.inputFormat = payload.inputFormat
+        options.maxDepth = payload.maxDepth
         options.defaultPath = path
         options.entity = entity
         options.keyPath = keyPath
-        options.status = status
-        let sources = try InputArguments.inputs(inputs)
-        let destination = try OutputDestination(path: output)
+        options.status = payload.status
+        let sources = try InputArgument.mapInputs(inputs)
+        let destination = try output.destination()
         do {
             let run = try MapRun(definitions: definitions, options: options, log: log, output: destination.sink)
             let code = try run.run(sources)
@@ -100,4 +81,3 @@ struct MapCommand: ParsableCommand {
 
 extension RecordWriter.Shape: ExpressibleByArgument {}
 extension MapOptions.OutputFormat: ExpressibleByArgument {}
-extension PayloadFormat: ExpressibleByArgument {}

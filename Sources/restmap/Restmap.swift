@@ -1,14 +1,5 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
 
 #if canImport(Glibc)
 import Glibc

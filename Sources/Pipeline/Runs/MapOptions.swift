@@ -1,12 +1,6 @@
 import RestmapBase
 import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
 import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
 
 /// How `restmap map` reads its inputs and writes its records (SPEC §3.1).
 public struct MapOptions: Sendable {

@@ -1,8 +1,5 @@
 import RestmapBase
 import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
 
 /// One sample payload for `restmap validate` (SPEC §3.4): where its bytes are, the request
 /// path and HTTP status it is mapped with, and whether it is expected to validate cleanly.
