@@ -5,13 +5,17 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_DEBUG = .build/debug/restmap
 BIN_RELEASE = .build/release/restmap
 
-.PHONY: deps build release test demo install bench fuzz clean
+.PHONY: deps build release test demo install uninstall man bench fuzz clean
 
-## deps: install libxml2's headers and pkg-config when they are missing (Debian/Ubuntu apt).
+## deps: install what is missing (Debian/Ubuntu apt): libxml2's headers, pkg-config, man-db.
 deps:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-dev pkg-config; \
+	fi
+	@if ! command -v man >/dev/null 2>&1; then \
+	  echo "installing man-db (the install test renders the man pages)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y man-db; \
 	fi
 
 build: deps
@@ -41,9 +45,20 @@ bench:
 	python3 bench/gen.py --mb $(BENCH_MB) --seed $(BENCH_SEED) --out $(BENCH_DATA)
 	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 
+## install: the binary, a man page per command and bash/zsh/fish completions under PREFIX.
 install: release
-	install -d $(PREFIX)/bin
-	install -m 0755 $(BIN_RELEASE) $(PREFIX)/bin/restmap
+	sh scripts/install.sh $(BIN_RELEASE) $(PREFIX)
+
+uninstall:
+	sh scripts/install.sh --uninstall $(PREFIX)
+
+## man: regenerates man/*.1 from the argument definitions (swift-argument-parser's
+## generate-manual plugin); commit the result when a command's options change.
+MAN_DATE ?= $(shell git log -1 --format=%cs)
+man: deps
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --multi-page --date $(MAN_DATE)
+	rm -f man/*.1
+	cp .build/plugins/GenerateManual/outputs/restmap/*.1 man/
 
 ## fuzz: build the libFuzzer harnesses in Fuzz/ (AddressSanitizer on) and run each for
 ## FUZZ_SECONDS; findings land in fuzz-out/TARGET/. Not part of `make test`. Examples:
