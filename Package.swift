@@ -86,7 +86,7 @@ if Context.environment["RESTMAP_FUZZ"] == "1" {
 
 let package = Package(
     name: "restmap",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "restmap", targets: ["restmap"]),
     ],

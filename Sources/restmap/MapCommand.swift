@@ -60,7 +60,13 @@ struct MapCommand: ParsableCommand {
         options.entity = entity
         options.keyPath = keyPath
         options.status = payload.status
-        let sources = try InputArgument.mapInputs(inputs)
+        var sources = try InputArgument.mapInputs(inputs)
+        let meter = ProgressMeter.make(sizes: sources.map { ($0.source as? FileByteSource)?.remainingSize }, quiet: false)
+        defer { meter?.finish() }
+        if let meter {
+            options.progress = meter.counter
+            sources = sources.map { MapInput(source: meter.counting($0.source), requestPath: $0.requestPath) }
+        }
         let destination = try output.destination()
         do {
             let run = try MapRun(definitions: definitions, options: options, log: log, output: destination.sink)

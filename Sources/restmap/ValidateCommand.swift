@@ -76,7 +76,10 @@ struct ValidateCommand: ParsableCommand {
         options.maxDepth = payload.maxDepth
         options.defaultPath = path
         options.defaultStatus = payload.status
+        let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
+        options.progress = meter?.counter
         let result = try ValidateRun(definitions: definitions, options: options).validate(list)
+        meter?.finish()
 
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
         try output.destination().write { sink in

@@ -23,6 +23,8 @@ public struct MapOptions: Sendable {
     public var keyPath: String?
     /// The HTTP status of the payloads; 4xx/5xx map with `error_mappings` (`--status`).
     public var status: Int?
+    /// Counts root records as they are mapped, for a progress display.
+    public var progress: ProgressCounter?
 
     public init() {}
 

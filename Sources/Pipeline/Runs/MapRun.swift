@@ -277,6 +277,7 @@ public final class MapRun {
     // MARK: - Output
 
     private func emitRoot(_ object: MappedObject) throws {
+        options.progress?.addRecord()
         if streams, let emitter = streamEmitter {
             try writer.write(object, to: emitter, statistics: statistics)
             try emitter.newline()

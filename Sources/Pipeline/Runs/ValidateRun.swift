@@ -190,7 +190,8 @@ extension ValidateRun {
                 case .file(let path): source = try FileByteSource(path: path)
                 case .source(let given): source = given
                 }
-                let peekable = PeekableByteSource(LimitedByteSource(source, limit: options.maxSampleSize))
+                let counted = options.progress.map { CountingByteSource(source, counter: $0) } ?? source
+                let peekable = PeekableByteSource(LimitedByteSource(counted, limit: options.maxSampleSize))
                 let format = try payloadReader.format(of: peekable)
                 switch format {
                 case .xml:
@@ -235,6 +236,7 @@ extension ValidateRun {
 
         /// Maps one document (a JSON or XML file, an NDJSON line) of the sample.
         func map(_ value: Value, locations: PayloadLocations, state: inout SampleState) {
+            options.progress?.addRecord()
             collector.beginDocument(value, locations: locations)
             let origin = Mapper.Origin(input: state.name, pointer: "", locations: locations)
             let outcome: PayloadMapper.Outcome
