@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestmapCore
+import RestmapStore
 
 /// `restmap map`: maps payloads and prints records (SPEC §3.1).
 struct MapCommand: ParsableCommand {
@@ -44,6 +45,12 @@ struct MapCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the run succeeds).")
     var output: String?
 
+    @Option(name: .long, help: "Also write what was mapped into this SQLite store (created when missing).")
+    var store: String?
+
+    @Flag(name: [.short, .long], help: "Print no records (with --store: only store them).")
+    var quiet = false
+
     @Argument(help: "Payload files, '-' for standard input, or URI=FILE.")
     var inputs: [String] = []
 
@@ -70,10 +77,17 @@ struct MapCommand: ParsableCommand {
         options.entity = entity
         options.keyPath = keyPath
         options.status = status
+        options.keepsGraph = store != nil
+        options.writesRecords = !quiet
         let sources = try InputArguments.inputs(inputs)
         let destination = try OutputDestination(path: output)
         do {
             let run = try MapRun(definitions: definitions, options: options, log: log, output: destination.sink)
+            if let store {
+                run.onGraphComplete = { graph, plans in
+                    try ObjectStore.persist(graph, plans: plans, configFile: definitions.file, to: store)
+                }
+            }
             let code = try run.run(sources)
             // The process ends right after this: freeing millions of mapped objects one by
             // one would only add a tenth to a large run's time.

@@ -1,0 +1,88 @@
+import Foundation
+import RestmapCore
+
+/// Opens a store file for a run or a dump and refuses, before touching it, what is not a
+/// restmap store: a directory, a file SQLite cannot read, a database with tables of its own
+/// but no restmap catalog, a store written by a newer restmap, a read-only file.
+/// A new store is set to WAL mode (readers never block the writer for long).
+enum SQLiteStoreFile {
+    struct Opened {
+        var connection: SQLiteConnection
+        /// True when the database holds no tables yet (the run creates the catalog).
+        var isEmpty: Bool
+        /// True when this open created the file (removed again if the run fails).
+        var created: Bool
+    }
+
+    static func open(_ path: String, forWriting: Bool) throws -> Opened {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if isDirectory.boolValue { throw failure(path, "is a directory, not a store file") }
+        if !exists && !forWriting { throw failure(path, "does not exist") }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(
+                path: path, mode: !forWriting ? .readOnly : exists ? .readWrite : .readWriteCreate)
+        } catch let error as SQLiteError {
+            throw failure(path, "cannot be opened: \(error.message)")
+        }
+        if forWriting && connection.isReadOnly {
+            throw failure(path, "is read-only; restmap cannot write to it")
+        }
+        let tableCount: Int64
+        let applicationID: Int64
+        let version: Int64
+        do {
+            tableCount = try integer(connection, "SELECT count(*) FROM sqlite_schema")
+            applicationID = try integer(connection, "PRAGMA application_id")
+            version = try integer(connection, "PRAGMA user_version")
+        } catch let error as SQLiteError {
+            if error.isNotADatabase { throw failure(path, "is not a restmap store (not an SQLite database)") }
+            throw failure(path, "cannot be read: \(error.message)")
+        }
+        let isEmpty = tableCount == 0
+        if !isEmpty {
+            guard applicationID == SchemaCatalog.applicationID else {
+                throw failure(path, "is an SQLite database but not a restmap store (it has no restmap catalog)")
+            }
+            if version > SchemaCatalog.formatVersion {
+                throw failure(
+                    path, "was written by a newer restmap (store format \(version); this restmap reads format \(SchemaCatalog.formatVersion) and older)")
+            }
+        } else if !forWriting {
+            throw failure(path, "is empty: nothing was ever stored in it")
+        }
+        if forWriting && isEmpty {
+            do {
+                try connection.execute("PRAGMA journal_mode = WAL")
+            } catch let error as SQLiteError {
+                throw failure(path, "cannot be written: \(error.message)")
+            }
+        }
+        if forWriting {
+            // FULL: a committed run survives power loss too, for one fsync per run.
+            try? connection.execute("PRAGMA synchronous = FULL")
+        }
+        return Opened(connection: connection, isEmpty: isEmpty, created: !exists)
+    }
+
+    /// Marks a fresh database as a restmap store (inside the run's transaction).
+    static func stamp(_ connection: SQLiteConnection) throws {
+        try connection.execute("PRAGMA application_id = \(SchemaCatalog.applicationID)")
+        try connection.execute("PRAGMA user_version = \(SchemaCatalog.formatVersion)")
+    }
+
+    /// Removes a store file this run created and could not fill.
+    static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    private static func integer(_ connection: SQLiteConnection, _ sql: String) throws -> Int64 {
+        if case .integer(let value)? = try connection.prepare(sql).firstValue() { return value }
+        return 0
+    }
+
+    static func failure(_ path: String, _ message: String) -> RestmapError {
+        RestmapError.usage("store \(path) \(message)", at: .file(path))
+    }
+}
