@@ -73,7 +73,7 @@ final class StoreDumper {
 
     private func writeRecords(of entity: StoredEntity, ids: [String: [Int64: String]], to writer: JSONWriter, lines: Bool) throws {
         let q = dialect.quote
-        let toOne = entity.relationships.filter { !$0.toMany }
+        let toOne = entity.relationships.filter { $0.isDecided && !$0.toMany }
         let columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column) + toOne.map(\.column)
         let rows = try connection.prepare(
             "SELECT \(dialect.quotedList(columns)) FROM \(q(entity.table)) ORDER BY \(q(StoreSchema.rowIDColumn))")
@@ -100,7 +100,9 @@ final class StoreDumper {
             for relationship in entity.relationships {
                 try writer.key(relationship.name)
                 let targetIDs = ids[relationship.target] ?? [:]
-                if relationship.toMany {
+                if !relationship.isDecided {
+                    try writer.null()
+                } else if relationship.toMany {
                     try writer.beginArray()
                     for row in try joins[joinOffset].rows([.integer(rowID)]) {
                         if case .integer(let target) = row[0], let id = targetIDs[target] { try writer.string(id) }

@@ -2,9 +2,10 @@ import RestmapCore
 
 /// The schema one run needs: every entity of the config (in config order), then the plain
 /// classes that have objects in the run. A relationship's cardinality comes from the model
-/// when it says; otherwise it is to-many when some object of the run holds an array there,
-/// and undecided (`toMany` nil) when nothing says — the store keeps what it has, or makes
-/// it to-one.
+/// when it says; otherwise from the run's objects: to-many when some object holds an array
+/// there (or an array connection source), to-one when objects hold single objects. When
+/// nothing says (`toMany` nil) the store keeps what it has, or leaves the relationship out
+/// until a run decides it.
 struct RunSchema {
     struct Relationship {
         var name: String
@@ -26,6 +27,7 @@ struct RunSchema {
 
     init(plans: MappingPlans, graph: ObjectGraph) {
         var seenMany: Set<String> = []
+        var seenOne: Set<String> = []
         var plainPlans: [EntityPlan] = []
         var plainNames: Set<String> = []
         let entityNames = Set(plans.entities.map(\.name))
@@ -34,9 +36,23 @@ struct RunSchema {
             if plan.isPlain || !entityNames.contains(plan.name), plainNames.insert(plan.name).inserted {
                 plainPlans.append(plan)
             }
-            for index in plan.mapping.relationships.indices {
-                if case .many = object.relationship(index) {
-                    seenMany.insert(plan.name + "\u{0}" + plan.mapping.relationships[index].name)
+            for (index, relationship) in plan.mapping.relationships.enumerated() {
+                let key = plan.name + "\u{0}" + relationship.name
+                if let pairs = relationship.connection {
+                    // The source decides (SPEC §1.3): an array is to-many, matched or not.
+                    for pair in pairs {
+                        switch object.value(of: pair.sourceAttribute.value) {
+                        case .array?: seenMany.insert(key)
+                        case nil, .null?: break
+                        default: seenOne.insert(key)
+                        }
+                    }
+                } else {
+                    switch object.relationship(index) {
+                    case .many: seenMany.insert(key)
+                    case .one: seenOne.insert(key)
+                    case .unset, .null: break
+                    }
                 }
             }
         }
@@ -53,6 +69,8 @@ struct RunSchema {
                     toMany = cardinality == .toMany
                 } else if seenMany.contains(plan.name + "\u{0}" + relationship.name) {
                     toMany = true
+                } else if seenOne.contains(plan.name + "\u{0}" + relationship.name) {
+                    toMany = false
                 }
                 return Relationship(
                     name: relationship.name, target: relationship.target.value, toMany: toMany,

@@ -66,11 +66,12 @@ struct SchemaCatalog {
                     if case .text(let typeName) = field[2] { type = AttributeType(rawValue: typeName) }
                     attributes.append(StoredAttribute(name: fieldName, type: type))
                     if case .integer(let position) = field[4] { keys.append((position, fieldName)) }
-                case "to_one", "to_many":
+                case "to_one", "to_many", "undecided":
                     guard case .text(let target) = field[3] else {
                         throw RestmapError.usage("the store's catalog is damaged (relationship '\(name).\(fieldName)' has no target)")
                     }
-                    relationships.append(StoredRelationship(name: fieldName, target: target, toMany: kind == "to_many"))
+                    relationships.append(
+                        StoredRelationship(name: fieldName, target: target, toMany: kind == "to_many", isDecided: kind != "undecided"))
                 default:
                     throw RestmapError.usage("the store's catalog is damaged (unknown field kind '\(kind)')")
                 }
@@ -98,8 +99,16 @@ struct SchemaCatalog {
     }
 
     func record(_ relationship: StoredRelationship, of entity: String) throws {
-        try insertField(entity: entity, kind: relationship.toMany ? "to_many" : "to_one", name: relationship.name,
+        try insertField(entity: entity, kind: relationship.kind, name: relationship.name,
                         type: .null, target: .text(relationship.target), keyPosition: .null)
+    }
+
+    /// Records the cardinality a run decided for a relationship recorded undecided.
+    func decide(_ relationship: StoredRelationship, of entity: String) throws {
+        let q = dialect.quote
+        let statement = try connection.prepare(
+            "UPDATE \(q(Self.fieldsTable)) SET \(q("kind")) = \(dialect.parameter(1)) WHERE \(q("entity")) = \(dialect.parameter(2)) AND \(q("name")) = \(dialect.parameter(3)) AND \(q("kind")) = 'undecided'")
+        try statement.run([.text(relationship.kind), .text(entity), .text(relationship.name)])
     }
 
     private func insertField(entity: String, kind: String, name: String, type: StoreValue, target: StoreValue, keyPosition: StoreValue) throws {

@@ -25,7 +25,7 @@ struct SchemaMigration {
                 let entity = StoredEntity(
                     name: wanted.name, attributes: wanted.attributes, primaryKey: wanted.primaryKey,
                     relationships: wanted.relationships.map {
-                        StoredRelationship(name: $0.name, target: $0.target, toMany: $0.toMany ?? false)
+                        StoredRelationship(name: $0.name, target: $0.target, toMany: $0.toMany ?? false, isDecided: $0.toMany != nil)
                     })
                 try checkNames(entity, schema: merged)
                 try createTable(entity)
@@ -57,20 +57,34 @@ struct SchemaMigration {
             }
         }
         for relationship in wanted.relationships {
-            if let existing = stored.relationship(named: relationship.name) {
+            if let position = entity.relationships.firstIndex(where: { $0.name == relationship.name }),
+                !entity.relationships[position].isDecided, let toMany = relationship.toMany
+            {
+                guard entity.relationships[position].target == relationship.target else {
+                    throw RestmapError.usage(
+                        "the store relates \(stored.name).\(relationship.name) to \(entity.relationships[position].target) and the config to \(relationship.target); a stored relationship cannot change its target (use a new store)")
+                }
+                let decided = StoredRelationship(name: relationship.name, target: relationship.target, toMany: toMany)
+                entity.relationships[position] = decided
+                try checkNames(entity, schema: nil)
+                try createRelationship(decided, of: entity)
+                try catalog.decide(decided, of: entity.name)
+            } else if let existing = stored.relationship(named: relationship.name) {
                 if existing.target != relationship.target {
                     throw RestmapError.usage(
                         "the store relates \(stored.name).\(relationship.name) to \(existing.target) and the config to \(relationship.target); a stored relationship cannot change its target (use a new store)")
                 }
-                if let toMany = relationship.toMany, toMany != existing.toMany {
+                if let toMany = relationship.toMany, existing.isDecided, toMany != existing.toMany {
                     throw RestmapError.usage(
                         "the store holds \(stored.name).\(relationship.name) as \(existing.toMany ? "to-many" : "to-one") and this run \(relationship.declared ? "declares" : "maps") it \(toMany ? "to-many" : "to-one"); a stored relationship cannot change its cardinality (use a new store)")
                 }
             } else {
-                let added = StoredRelationship(name: relationship.name, target: relationship.target, toMany: relationship.toMany ?? false)
+                let added = StoredRelationship(
+                    name: relationship.name, target: relationship.target, toMany: relationship.toMany ?? false,
+                    isDecided: relationship.toMany != nil)
                 entity.relationships.append(added)
                 try checkNames(entity, schema: nil)
-                try createRelationship(added, of: entity)
+                if added.isDecided { try createRelationship(added, of: entity) }
                 try catalog.record(added, of: entity.name)
             }
         }
@@ -81,7 +95,7 @@ struct SchemaMigration {
         let q = dialect.quote
         var columns = ["\(q(StoreSchema.rowIDColumn)) \(dialect.rowIDColumnDefinition)"]
         columns += entity.attributes.map(columnDefinition)
-        columns += entity.relationships.filter { !$0.toMany }.map(referenceDefinition)
+        columns += entity.relationships.filter { $0.isDecided && !$0.toMany }.map(referenceDefinition)
         try connection.execute("CREATE TABLE \(q(entity.table)) (\(columns.joined(separator: ", ")))")
         if !entity.primaryKey.isEmpty {
             // NULLs are distinct in a unique index: objects lacking a key value are inserted each time.
@@ -124,7 +138,7 @@ struct SchemaMigration {
     /// Refuses names that would collide: a column twice in one table, or a table twice.
     private func checkNames(_ entity: StoredEntity, schema: StoreSchema?) throws {
         var columns: Set<String> = [StoreSchema.rowIDColumn]
-        let names = entity.attributes.map(\.column) + entity.relationships.filter { !$0.toMany }.map(\.column)
+        let names = entity.attributes.map(\.column) + entity.relationships.filter { $0.isDecided && !$0.toMany }.map(\.column)
         for name in names where !columns.insert(name).inserted {
             throw RestmapError.usage("\(entity.name) would have two columns named '\(name)' in the store; rename the attribute")
         }

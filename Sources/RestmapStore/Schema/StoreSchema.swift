@@ -59,16 +59,24 @@ public struct StoredAttribute: Equatable {
 }
 
 /// One relationship: a foreign-key column (to-one) or an ordered join table (to-many).
+/// Without a model, a relationship no run has held an object in yet is `undecided`: the
+/// catalog knows it (dump prints it as null) but it has no column or table until a run
+/// shows which cardinality it has.
 public struct StoredRelationship: Equatable {
     public var name: String
     public var target: String
     public var toMany: Bool
+    public var isDecided: Bool
 
-    public init(name: String, target: String, toMany: Bool) {
+    public init(name: String, target: String, toMany: Bool, isDecided: Bool = true) {
         self.name = name
         self.target = target
-        self.toMany = toMany
+        self.toMany = toMany && isDecided
+        self.isDecided = isDecided
     }
+
+    /// The catalog's word for it.
+    var kind: String { !isDecided ? "undecided" : toMany ? "to_many" : "to_one" }
 
     /// The to-one column holding the target's `_rowid`.
     public var column: String { name + "_rowid" }

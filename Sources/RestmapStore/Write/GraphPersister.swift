@@ -68,6 +68,7 @@ final class GraphPersister {
         var toOneColumns: [String] = []
         var toOneValues: [StoreValue] = []
         for (index, stored) in layout.relationships.enumerated() {
+            guard let stored else { continue }
             let targets: [Int64]?
             if let connection = layout.connections[index] {
                 targets = try connections.targets(of: object, connection: connection, toMany: stored.toMany)
@@ -104,7 +105,7 @@ final class EntityLayout {
     let entity: StoredEntity
     /// Per attribute position: the index in `entity.attributes`, or -1 for a repeated destination.
     let attributeColumns: [Int]
-    let relationships: [StoredRelationship]
+    let relationships: [StoredRelationship?]
     let connections: [ConnectionLookup.Connection?]
     let hasIdentity: Bool
     let order: Int
@@ -122,12 +123,8 @@ final class EntityLayout {
             plan.attributeIndex[attribute.destination] == position
                 ? entity.attributes.firstIndex { $0.name == attribute.destination } ?? -1 : -1
         }
-        relationships = try mapping.relationships.map { relationship in
-            guard let stored = entity.relationship(named: relationship.name) else {
-                throw RestmapError.usage("the store has no relationship \(plan.name).\(relationship.name)")
-            }
-            return stored
-        }
+        // Nil: a relationship no run has decided the cardinality of (no object holds it).
+        relationships = mapping.relationships.map { entity.relationship(named: $0.name).flatMap { $0.isDecided ? $0 : nil } }
         connections = mapping.relationships.map { relationship in
             guard let pairs = relationship.connection,
                 let target = schema.entity(named: relationship.target.value)
