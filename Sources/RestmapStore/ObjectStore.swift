@@ -19,7 +19,7 @@ public enum ObjectStore {
         let connection = opened.connection
         do {
             try connection.beginWrite()
-            let summary = try write(graph, plans: plans, configFile: configFile, on: connection, fresh: opened.isEmpty || (try needsCatalog(connection)))
+            let summary = try write(graph, plans: plans, configFile: configFile, on: connection, fresh: try needsCatalog(connection))
             try connection.commit()
             return summary
         } catch {
@@ -29,7 +29,8 @@ public enum ObjectStore {
         }
     }
 
-    /// A store emptied by an earlier failed first run between the open and the lock.
+    /// True when the database has no tables yet. Judged under the write lock: two first
+    /// runs on a new file must not both create the catalog.
     private static func needsCatalog(_ connection: StoreConnection) throws -> Bool {
         try connection.prepare("SELECT count(*) FROM sqlite_schema").firstValue() == .integer(0)
     }
