@@ -10,7 +10,7 @@ final class SQLiteConnection: StoreConnection {
     /// How long a run waits for another run's write lock before giving up.
     static let busyTimeoutMilliseconds: Int32 = 60_000
 
-    enum Mode { case readOnly, readWrite, readWriteCreate }
+    enum Mode { case readOnly, readWrite, readWriteCreate, immutable }
 
     init(path: String, mode: Mode) throws {
         self.path = path
@@ -19,9 +19,11 @@ final class SQLiteConnection: StoreConnection {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .immutable: flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
         }
         var db: OpaquePointer?
-        let status = sqlite3_open_v2(path, &db, flags, nil)
+        let name = mode == .immutable ? Self.immutableURI(path) : path
+        let status = sqlite3_open_v2(name, &db, flags, nil)
         handle = db
         if status != SQLITE_OK {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -34,6 +36,20 @@ final class SQLiteConnection: StoreConnection {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// `file:PATH?immutable=1`: reads a database without its -shm file, for a store in a
+    /// directory the reader may not write (where no writer can be at work either).
+    static func immutableURI(_ path: String) -> String {
+        var uri = "file:"
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte < 0x21 || byte >= 0x7f {
+                uri += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            } else {
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return uri + "?immutable=1"
+    }
 
     /// True when SQLite opened the file read-only (it does so silently for a read-only file).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
@@ -73,4 +89,13 @@ struct SQLiteError: Error, CustomStringConvertible {
     var isFull: Bool { code & 0xff == SQLITE_FULL }
     var isNotADatabase: Bool { code & 0xff == SQLITE_NOTADB }
     var isBusy: Bool { code & 0xff == SQLITE_BUSY }
+    /// SQLite could not create or write a file it needs (the -wal/-shm files of a store in a
+    /// read-only directory).
+    var isReadOnlyOrUnopenable: Bool { code & 0xff == SQLITE_READONLY || code & 0xff == SQLITE_CANTOPEN }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

@@ -15,6 +15,21 @@ enum SQLiteStoreFile {
     }
 
     static func open(_ path: String, forWriting: Bool) throws -> Opened {
+        do {
+            return try open(path, forWriting: forWriting, immutable: false)
+        } catch let error as SQLiteError where !forWriting && error.isReadOnlyOrUnopenable {
+            // A reader in a directory it may not write: no -shm can be made, and no writer
+            // can be at work there either, so read the file as it is.
+            return try open(path, forWriting: false, immutable: true)
+        } catch let error as SQLiteError where error.isReadOnlyOrUnopenable {
+            throw failure(
+                path, "cannot be written: its directory is read-only (SQLite writes \((path as NSString).lastPathComponent)-wal and -shm beside it)")
+        } catch let error as SQLiteError {
+            throw failure(path, "cannot be read: \(error.message)")
+        }
+    }
+
+    private static func open(_ path: String, forWriting: Bool, immutable: Bool) throws -> Opened {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if isDirectory.boolValue { throw failure(path, "is a directory, not a store file") }
@@ -22,9 +37,9 @@ enum SQLiteStoreFile {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(
-                path: path, mode: !forWriting ? .readOnly : exists ? .readWrite : .readWriteCreate)
-        } catch let error as SQLiteError {
-            throw failure(path, "cannot be opened: \(error.message)")
+                path: path, mode: immutable ? .immutable : !forWriting ? .readOnly : exists ? .readWrite : .readWriteCreate)
+        } catch let error as SQLiteError where !exists {
+            throw failure(path, "cannot be created: \(error.message)")
         }
         if forWriting && connection.isReadOnly {
             throw failure(path, "is read-only; restmap cannot write to it")
@@ -36,9 +51,8 @@ enum SQLiteStoreFile {
             tableCount = try integer(connection, "SELECT count(*) FROM sqlite_schema")
             applicationID = try integer(connection, "PRAGMA application_id")
             version = try integer(connection, "PRAGMA user_version")
-        } catch let error as SQLiteError {
-            if error.isNotADatabase { throw failure(path, "is not a restmap store (not an SQLite database)") }
-            throw failure(path, "cannot be read: \(error.message)")
+        } catch let error as SQLiteError where error.isNotADatabase {
+            throw failure(path, "is not a restmap store (not an SQLite database)")
         }
         let isEmpty = tableCount == 0
         if !isEmpty {
@@ -53,11 +67,7 @@ enum SQLiteStoreFile {
             throw failure(path, "is empty: nothing was ever stored in it")
         }
         if forWriting && isEmpty {
-            do {
-                try connection.execute("PRAGMA journal_mode = WAL")
-            } catch let error as SQLiteError {
-                throw failure(path, "cannot be written: \(error.message)")
-            }
+            try connection.execute("PRAGMA journal_mode = WAL")
         }
         if forWriting {
             // FULL: a committed run survives power loss too, for one fsync per run.
