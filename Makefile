@@ -7,11 +7,16 @@ BIN_RELEASE = .build/release/restmap
 
 .PHONY: deps build release test demo install bench fuzz clean
 
-## deps: install libxml2's headers and pkg-config when they are missing (Debian/Ubuntu apt).
+## deps: install libxml2's and SQLite's headers and pkg-config when they are missing, and
+## the sqlite3 shell the store tests check stores with (Debian/Ubuntu apt).
 deps:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-dev pkg-config; \
+	fi
+	@if ! pkg-config --exists sqlite3 2>/dev/null || ! command -v sqlite3 >/dev/null; then \
+	  echo "installing libsqlite3-dev and sqlite3"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlite3-dev sqlite3 pkg-config; \
 	fi
 
 build: deps
