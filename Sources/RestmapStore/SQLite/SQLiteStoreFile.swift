@@ -72,6 +72,8 @@ enum SQLiteStoreFile {
         if forWriting {
             // FULL: a committed run survives power loss too, for one fsync per run.
             try? connection.execute("PRAGMA synchronous = FULL")
+            // 64 MiB of page cache (default 2 MiB): a large run's index pages stay in memory.
+            try? connection.execute("PRAGMA cache_size = -65536")
         }
         return Opened(connection: connection, isEmpty: isEmpty, created: !exists)
     }

@@ -12,6 +12,10 @@ final class ConnectionLookup {
         var target: StoredEntity
         var sourcePositions: [Int]
         var targetAttributes: [StoredAttribute]
+
+        /// True when the target attributes are the target's primary key, in order: a match
+        /// is then one row, the one the run's identity map already found.
+        var isOnPrimaryKey: Bool { targetAttributes.map(\.name) == target.primaryKey }
     }
 
     private let connection: StoreConnection

@@ -48,6 +48,12 @@ final class GraphPersister {
                 carried.append(position)
                 values.append(StoreValueCodec.encode(value, as: layout.entity.attributes[column].type))
             }
+            // To-one relationships whose target already has its row go in the same statement.
+            for index in layout.relationships.indices {
+                guard let target = earlyTarget(of: object, relationship: index, layout: layout) else { continue }
+                carried.append(-1 - index)
+                values.append(target.map(StoreValue.integer) ?? .null)
+            }
             let upsert = object.identityKey != nil && layout.hasIdentity
             let statement = try statements.write(layout, carried: carried, upsert: upsert)
             guard case .integer(let rowID)? = try statement.firstValue(values) else {
@@ -62,13 +68,30 @@ final class GraphPersister {
         return counts
     }
 
+    /// The row id a to-one relationship points to when it can be written with the object's
+    /// own row (`.some(nil)`: cleared), nil when it waits for the relationship pass: its
+    /// target is an object mapped earlier in the run (so it has its row), found by nesting
+    /// or by a connection on the target's primary key, which the identity map already matched.
+    private func earlyTarget(of object: MappedObject, relationship index: Int, layout: EntityLayout) -> Int64?? {
+        guard let stored = layout.relationships[index], !stored.toMany else { return nil }
+        switch object.relationship(index) {
+        case .one(let target) where target.creationIndex < object.creationIndex:
+            if let connection = layout.connections[index], !connection.isOnPrimaryKey { return nil }
+            return .some(rowIDs[target.creationIndex])
+        case .null where layout.connections[index] == nil:
+            return .some(nil)
+        default:
+            return nil
+        }
+    }
+
     private func persistRelationships(of object: MappedObject, layout: EntityLayout) throws {
         guard !layout.relationships.isEmpty else { return }
         let owner = rowIDs[object.creationIndex]
         var toOneColumns: [String] = []
         var toOneValues: [StoreValue] = []
         for (index, stored) in layout.relationships.enumerated() {
-            guard let stored else { continue }
+            guard let stored, earlyTarget(of: object, relationship: index, layout: layout) == nil else { continue }
             let targets: [Int64]?
             if let connection = layout.connections[index] {
                 targets = try connections.targets(of: object, connection: connection, toMany: stored.toMany)

@@ -17,11 +17,16 @@ final class StatementCache {
 
     private var dialect: StoreDialect { connection.dialect }
 
-    /// The upsert (or insert) of `carried` attribute positions, returning the row id.
+    /// The upsert (or insert) of `carried` attribute positions (and to-one relationship
+    /// `r` written as `-1 - r`), returning the row id.
     func write(_ layout: EntityLayout, carried: [Int], upsert: Bool) throws -> StoreStatement {
         let key = WriteKey(entity: layout.order, upsert: upsert, columns: carried)
         if let statement = writes[key] { return statement }
-        let columns = carried.map { layout.entity.attributes[layout.attributeColumns[$0]].column }
+        let columns = carried.map { position in
+            position >= 0
+                ? layout.entity.attributes[layout.attributeColumns[position]].column
+                : layout.relationships[-1 - position]!.column
+        }
         let sql = upsert
             ? dialect.upsert(table: layout.entity.table, columns: columns, conflictColumns: layout.entity.primaryKey, rowIDColumn: StoreSchema.rowIDColumn)
             : dialect.insert(table: layout.entity.table, columns: columns, rowIDColumn: StoreSchema.rowIDColumn)
