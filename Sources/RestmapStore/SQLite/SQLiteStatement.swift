@@ -22,7 +22,13 @@ final class SQLiteStatement: StoreStatement {
             case .null: status = sqlite3_bind_null(statement, index)
             case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
             case .real(let number): status = sqlite3_bind_double(statement, index, number)
-            case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, Self.transient)
+            case .text(var text):
+                // Native strings hand SQLite their UTF-8 bytes without an intermediate C string.
+                status = text.withUTF8 { bytes in
+                    sqlite3_bind_text64(
+                        statement, index, UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self),
+                        UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
+                }
             case .blob(let bytes):
                 status = bytes.withUnsafeBytes { raw in
                     sqlite3_bind_blob64(statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(raw.count), Self.transient)

@@ -81,6 +81,16 @@ final class GraphPersister {
         case .null where layout.connections[index] == nil:
             return .some(nil)
         default:
+            // A connection whose carried source is null: cleared without a lookup.
+            if let connection = layout.connections[index] {
+                var carried = false
+                for position in connection.sourcePositions where position < object.attributes.count {
+                    guard let value = object.attributes[position] else { continue }
+                    if value != .null { return nil }
+                    carried = true
+                }
+                if carried { return .some(nil) }
+            }
             return nil
         }
     }
