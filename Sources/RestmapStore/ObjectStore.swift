@@ -60,8 +60,8 @@ public enum ObjectStore {
             try opened.connection.execute("BEGIN")
             defer { opened.connection.rollback() }
             try StoreDumper(connection: opened.connection).dump(entity: entity, format: format, compact: compact, to: sink)
-        } catch {
-            throw describe(error, path: path)
+        } catch let error as SQLiteError {
+            throw SQLiteStoreFile.failure(path, "cannot be read: \(error.message)")
         }
     }
 

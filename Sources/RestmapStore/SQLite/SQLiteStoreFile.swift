@@ -22,8 +22,15 @@ enum SQLiteStoreFile {
             // can be at work there either, so read the file as it is.
             return try open(path, forWriting: false, immutable: true)
         } catch let error as SQLiteError where error.isReadOnlyOrUnopenable {
-            throw failure(
-                path, "cannot be written: its directory is read-only (SQLite writes \((path as NSString).lastPathComponent)-wal and -shm beside it)")
+            let directory = (path as NSString).deletingLastPathComponent
+            if access(path, R_OK | W_OK) != 0 && access(path, F_OK) == 0 {
+                throw failure(path, "cannot be opened for reading and writing: \(error.message)")
+            }
+            if access(directory.isEmpty ? "." : directory, W_OK) != 0 {
+                throw failure(
+                    path, "cannot be written: its directory is read-only (SQLite writes \((path as NSString).lastPathComponent)-wal and -shm beside it)")
+            }
+            throw failure(path, "cannot be written: \(error.message)")
         } catch let error as SQLiteError {
             throw failure(path, "cannot be read: \(error.message)")
         }
