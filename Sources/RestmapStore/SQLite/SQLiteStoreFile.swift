@@ -44,7 +44,7 @@ enum SQLiteStoreFile {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(
-                path: path, mode: immutable ? .immutable : !forWriting ? .readOnly : exists ? .readWrite : .readWriteCreate)
+                path: path, mode: immutable ? .immutable : forWriting ? (exists ? .readWrite : .readWriteCreate) : readerMode(path))
         } catch let error as SQLiteError where !exists {
             throw failure(path, "cannot be created: \(error.message)")
         }
@@ -73,6 +73,7 @@ enum SQLiteStoreFile {
         } else if !forWriting {
             throw failure(path, "is empty: nothing was ever stored in it")
         }
+        if !forWriting { try connection.execute("PRAGMA query_only = ON") }
         if forWriting && isEmpty {
             try connection.execute("PRAGMA journal_mode = WAL")
         }
@@ -83,6 +84,12 @@ enum SQLiteStoreFile {
             try? connection.execute("PRAGMA cache_size = -65536")
         }
         return Opened(connection: connection, isEmpty: isEmpty, created: !exists)
+    }
+
+    /// A reader opens a file it may write read-write but `query_only`: it still never
+    /// writes, and the last connection to close removes the -wal and -shm files as usual.
+    private static func readerMode(_ path: String) -> SQLiteConnection.Mode {
+        access(path, W_OK) == 0 ? .readWrite : .readOnly
     }
 
     /// Marks a fresh database as a restmap store (inside the run's transaction).
