@@ -62,6 +62,8 @@ public enum ObjectStore {
             try StoreDumper(connection: opened.connection).dump(entity: entity, format: format, compact: compact, to: sink)
         } catch let error as SQLiteError {
             throw SQLiteStoreFile.failure(path, "cannot be read: \(error.message)")
+        } catch let error as RestmapError where error.diagnostics.first?.location == nil {
+            throw RestmapError.usage("store \(path): \(error.diagnostics.first?.message ?? "")", at: .file(path))
         }
     }
 

@@ -78,6 +78,20 @@ final class StoreSchemaTests: XCTestCase {
         XCTAssertTrue(storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1}]"#)], store: directory.path) }.contains("is a directory"))
     }
 
+    func testAStoreWhoseTablesNoLongerMatchItsCatalogIsAnErrorWithNoOutput() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
+        _ = try sqlite(store, "ALTER TABLE Person DROP COLUMN name")
+        let sink = MemorySink()
+        let message = storeError { try ObjectStore.dump(path: store, entity: nil, format: .json, compact: true, to: sink) }
+        // A quoted identifier naming no column is an error, never the string "name".
+        XCTAssertTrue(message.contains("no such column: name"), message)
+        XCTAssertEqual(sink.text, "")
+        let writing = storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 2, "name": "Bo"}]"#)], store: store) }
+        XCTAssertTrue(writing.contains("has no column named name") && writing.contains("the store is unchanged"), writing)
+        XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM Person"), "1")
+    }
+
     func testAStoreFromANewerRestmapIsRefused() throws {
         let store = try scratchDirectory().appendingPathComponent("s.db").path
         try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)

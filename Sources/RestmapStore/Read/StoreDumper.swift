@@ -24,14 +24,17 @@ final class StoreDumper {
         var ids: [String: [Int64: String]] = [:]
         for entity in schema.entities { ids[entity.name] = try identifiers(of: entity) }
         let entities = schema.entities.filter { (only == nil || $0.name == only) && !(ids[$0.name]?.isEmpty ?? true) }
+        // Every query is compiled before the first byte is written: a store whose tables do
+        // not match its catalog fails here, not halfway through the output.
+        let queries = try entities.map(recordQueries)
         let writer = JSONWriter(sink: sink, style: format == .json && !compact ? .pretty : .compact)
         if format == .json { try writer.beginObject() }
-        for entity in entities {
+        for (entity, query) in zip(entities, queries) {
             if format == .json {
                 try writer.key(entity.name)
                 try writer.beginArray()
             }
-            try writeRecords(of: entity, ids: ids, to: writer, lines: format == .ndjson)
+            try writeRecords(of: entity, query: query, ids: ids, to: writer, lines: format == .ndjson)
             if format == .json { try writer.endArray() }
         }
         if format == .json {
@@ -71,7 +74,13 @@ final class StoreDumper {
         return ids
     }
 
-    private func writeRecords(of entity: StoredEntity, ids: [String: [Int64: String]], to writer: JSONWriter, lines: Bool) throws {
+    /// The statements that read one entity's records: its rows, and each to-many's join rows.
+    private struct RecordQueries {
+        var rows: StoreStatement
+        var joins: [StoreStatement]
+    }
+
+    private func recordQueries(_ entity: StoredEntity) throws -> RecordQueries {
         let q = dialect.quote
         let toOne = entity.relationships.filter { $0.isDecided && !$0.toMany }
         let columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column) + toOne.map(\.column)
@@ -82,6 +91,13 @@ final class StoreDumper {
             return try connection.prepare(
                 "SELECT \(q(c.target)) FROM \(q(relationship.joinTable(owner: entity.table))) WHERE \(q(c.owner)) = \(dialect.parameter(1)) ORDER BY \(q(c.position))")
         }
+        return RecordQueries(rows: rows, joins: joins)
+    }
+
+    private func writeRecords(
+        of entity: StoredEntity, query: RecordQueries, ids: [String: [Int64: String]], to writer: JSONWriter, lines: Bool
+    ) throws {
+        let rows = query.rows, joins = query.joins
         let fields = RecordLayout(entity)
         let ownIDs = ids[entity.name] ?? [:]
         try rows.bind([])

@@ -32,6 +32,7 @@ final class SQLiteConnection: StoreConnection {
             throw SQLiteError(code: status, message: message)
         }
         sqlite3_extended_result_codes(db, 1)
+        _ = restmap_sqlite3_strict_identifiers(db)
         sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
     }
 
