@@ -19,7 +19,7 @@ struct Restmap: ParsableCommand {
             """,
         version: RestmapVersion.current,
         subcommands: [
-            MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self,
+            MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self, DumpCommand.self,
         ]
     )
 

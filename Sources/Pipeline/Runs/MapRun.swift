@@ -32,6 +32,10 @@ public final class MapRun {
     /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
     private var failed = false
     public var inputFailed: Bool { failed }
+    /// Called with the run's objects, connections made, once every input mapped without
+    /// failure and before any record is written (`--store` persists them here; a throw
+    /// ends the run with nothing printed).
+    public var onGraphComplete: ((ObjectGraph, MappingPlans) throws -> Void)?
     private var totalMapped = 0
 
     /// True when records are written as they are mapped.
@@ -49,7 +53,7 @@ public final class MapRun {
         self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth)
         self.writer = RecordWriter(shape: options.shape)
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
-        self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections
+        self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
         if let entity = options.entity, plans.entity(named: entity) == nil {
             throw RestmapError.usage(
                 "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
@@ -76,7 +80,8 @@ public final class MapRun {
             if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
                 ConnectionResolver().resolve(mapper.graph)
             }
-            try writeOutput()
+            if !failed && !options.isErrorStatus, let onGraphComplete { try onGraphComplete(mapper.graph, plans) }
+            if options.writesRecords { try writeOutput() }
         }
         if statistics.references > 0 {
             log.note(
