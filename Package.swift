@@ -47,6 +47,8 @@ var targets: [Target] = [
     layer("RestmapValidation", path: "Sources/Stages/Validation",
           ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
     layer("RestmapDescribe", path: "Sources/Stages/Describe", ["RestmapBase", "RestmapTypes", "RestmapConfig"]),
+    // Config sketches from payload shapes: `restmap init`, `validate --suggest`.
+    layer("RestmapSuggest", path: "Sources/Stages/Suggest", ["RestmapBase", "RestmapFormats", "RestmapValidation"]),
     // SQLite's C API, imported by RestmapStore only.
     .systemLibrary(
         name: "CSQLite",
@@ -61,19 +63,21 @@ var targets: [Target] = [
     layer("RestmapPipeline", path: "Sources/Pipeline", [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
         "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapStore",
+        "RestmapSuggest",
     ]),
     // The command-line front end: argument parsing, files, exit codes.
     .executableTarget(
         name: "restmap",
         dependencies: [
             "RestmapBase", "RestmapFormats", "RestmapConfig", "RestmapOutput", "RestmapRequest",
-            "RestmapValidation", "RestmapDescribe", "RestmapStore", "RestmapPipeline",
+            "RestmapValidation", "RestmapDescribe", "RestmapStore", "RestmapSuggest", "RestmapPipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
     .testTarget(name: "RestmapTests", dependencies: [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
-        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapPipeline",
+        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapSuggest",
+        "RestmapPipeline",
     ]),
     .testTarget(name: "RestmapStoreTests", dependencies: [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping", "RestmapStore",

@@ -19,7 +19,8 @@ struct Restmap: ParsableCommand {
             """,
         version: RestmapVersion.current,
         subcommands: [
-            MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self, DumpCommand.self,
+            MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self,
+            DumpCommand.self, InitCommand.self,
         ]
     )
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import RestmapBase
 import RestmapValidation
 import RestmapPipeline
+import RestmapSuggest
 
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +40,9 @@ struct ValidateCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Warnings fail samples too.")
     var strict = false
+
+    @Flag(name: .long, help: "Print, for each payload key the config never reads, the plist entries that would map it.")
+    var suggest = false
 
     @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail when config coverage is below this percentage (0-100).", valueName: "pct"))
     var minCoverage: String?
@@ -78,12 +82,22 @@ struct ValidateCommand: ParsableCommand {
         options.defaultStatus = payload.status
         let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
         options.progress = meter?.counter
-        let result = try ValidateRun(definitions: definitions, options: options).validate(list)
+        let run = try ValidateRun(definitions: definitions, options: options)
+        let result = try run.validate(list)
         meter?.finish()
 
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
         try output.destination().write { sink in
             try sink.write(report.render(result, workingDirectory: Self.workingDirectory()))
+        }
+        if suggest {
+            let text = try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name)))
+            // Beside a text report on the terminal; never inside a machine-read report.
+            if report == .text && !output.writesFile {
+                try Console.shared.standardOutput.write(text)
+            } else {
+                Console.shared.writeError(text)
+            }
         }
         // The text and GitHub reports end with the summary line; the others, or a report
         // written to a file, leave the job log without one unless it goes to stderr.

@@ -22,6 +22,9 @@ public final class ValidateRun {
     public let options: ValidationOptions
     let plans: MappingPlans
     let converter: ValueConverter
+    /// The keys the samples expected to pass carry and the config never reads, once
+    /// `validate` has run (`--suggest`).
+    public private(set) var unreadKeys: [UnreadKey] = []
 
     /// - Throws: `RestmapError` (usage) when a `date_formats` pattern cannot be used.
     public init(definitions: MappingDefinitions, options: ValidationOptions = ValidationOptions()) throws {
@@ -59,6 +62,7 @@ public final class ValidateRun {
             positive.validate(sample, index: index, route: routes[index])
         }
         positive.finish()
+        unreadKeys = positive.collector.unreadKeys
         for (index, sample) in samples.enumerated() where sample.expectation == .ok {
             results[index] = result(for: sample, findings: positive.findings(of: index))
         }
