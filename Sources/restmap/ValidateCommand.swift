@@ -3,6 +3,7 @@ import RestmapBase
 import RestmapValidation
 import RestmapPipeline
 import RestmapSuggest
+import RestmapDescribe
 
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +34,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A plist or JSON array of {file, path, status?, expect?}; files relative to it.", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "text, json, junit (JUnit XML) or github (GitHub Actions annotations).")
+    @Option(name: .long, help: "text, json, junit (JUnit XML), github (GitHub Actions annotations) or html (a self-contained coverage page).")
     var report: ValidationReportFormat = .text
 
     @OptionGroup var output: OutputOption
@@ -88,7 +89,9 @@ struct ValidateCommand: ParsableCommand {
 
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
         try output.destination().write { sink in
-            try sink.write(report.render(result, workingDirectory: Self.workingDirectory()))
+            try sink.write(report.render(
+                result, workingDirectory: Self.workingDirectory(), source: Self.readText,
+                graphSVG: report == .html ? SVGGraph().render(definitions) : ""))
         }
         if suggest {
             let text = try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name)))
@@ -102,7 +105,7 @@ struct ValidateCommand: ParsableCommand {
         // The text and GitHub reports end with the summary line; the others, or a report
         // written to a file, leave the job log without one unless it goes to stderr.
         let toFile = output.writesFile
-        if !quiet && (toFile || report == .json || report == .junit) {
+        if !quiet && (toFile || report == .json || report == .junit || report == .html) {
             Console.shared.writeError(result.summaryLine + "\n")
         }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
@@ -113,6 +116,15 @@ struct ValidateCommand: ParsableCommand {
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let value = Double(digits), value.isFinite, (0...100).contains(value) else { return nil }
         return value
+    }
+
+    /// A file's text for the HTML report: UTF-8 text files up to 32 MiB; nil otherwise.
+    static func readText(_ path: String) -> String? {
+        guard let source = try? FileByteSource(path: path),
+            let bytes = try? source.readAll(limit: InputLimits.sampleBytes),
+            !bytes.contains(0)
+        else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     static func workingDirectory() -> String? {
