@@ -1,5 +1,3 @@
-import RestmapBase
-
 /// The format of a payload (`--input-format`): `auto` sniffs it from the first bytes.
 public enum PayloadFormat: String, Sendable, CaseIterable {
     case auto, json, ndjson, xml

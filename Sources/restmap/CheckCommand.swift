@@ -1,14 +1,5 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
 
 /// `restmap check`: lints a config without any payload (SPEC §3.3).
 struct CheckCommand: ParsableCommand {

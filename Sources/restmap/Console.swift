@@ -1,13 +1,5 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +18,7 @@ final class Console: @unchecked Sendable {
     let standardOutput = FileDescriptorSink(fileDescriptor: 1, name: "<stdout>")
 
     init() {
-        let environment = ProcessInfo.environment
+        let environment = ProcessEnvironment.variables
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let dumb = environment["TERM"] == "dumb"
         renderer = DiagnosticRenderer(colors: isatty(2) == 1 && !noColor && !dumb)
@@ -38,6 +30,11 @@ final class Console: @unchecked Sendable {
     private var printed: [Diagnostic.Severity: Int] = [:]
     private var suppressed: [Diagnostic.Severity: Int] = [:]
 
+    /// Serializes writes to stderr: the progress meter draws from a timer thread.
+    private let lock = Mutex(())
+    /// The progress meter's line, redrawn under every diagnostic printed while it shows.
+    private var statusLine: String?
+
     func report(_ diagnostic: Diagnostic) {
         let count = printed[diagnostic.severity, default: 0]
         guard count < printLimit else {
@@ -46,6 +43,15 @@ final class Console: @unchecked Sendable {
         }
         printed[diagnostic.severity] = count + 1
         writeError(renderer.render(diagnostic) + "\n")
+    }
+
+    /// Shows `line` as the last line of the terminal (nil: erases it). Diagnostics printed
+    /// meanwhile go above it.
+    func setStatusLine(_ line: String?) {
+        lock.withLock { _ in
+            statusLine = line
+            try? standardError.write("\r\u{1B}[K" + (line ?? ""))
+        }
     }
 
     /// Says how many diagnostics were not printed.
@@ -64,7 +70,13 @@ final class Console: @unchecked Sendable {
     }
 
     func writeError(_ text: String) {
-        try? standardError.write(text)
+        lock.withLock { _ in
+            guard let statusLine else {
+                try? standardError.write(text)
+                return
+            }
+            try? standardError.write("\r\u{1B}[K" + text + statusLine)
+        }
     }
 
     /// A log whose diagnostics are printed as they arrive.
@@ -73,9 +85,9 @@ final class Console: @unchecked Sendable {
     }
 }
 
-/// The process environment without Foundation.
-enum ProcessInfo {
-    static var environment: [String: String] {
+/// The process environment, read from `environ` (the CLI does not link Foundation).
+enum ProcessEnvironment {
+    static var variables: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

@@ -1,13 +1,6 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
 import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
 import RestmapPipeline
 
 #if canImport(Glibc)
@@ -31,28 +24,15 @@ struct GlobalOptions: ParsableArguments {
         throw RestmapError.usage("no config given: pass -c FILE (or put a restmap.plist in the current directory)")
     }
 
-    /// Loads, shapes and lints the config. Config errors stop the command with exit 2.
+    /// The config through the config pipeline; config errors stop the command with exit 2.
     /// - Parameter log: receives warnings (and the errors, before the throw).
     func loadDefinitions(log: DiagnosticLog) throws -> MappingDefinitions {
-        let definitions = try readDefinitions(log: log)
-        if log.hasErrors {
-            throw RestmapError(.usage, diagnostics: [])
-        }
-        return definitions
+        try ConfigPipeline(log: log).requireDefinitions(configAt: try configPath(), modelAt: model)
     }
 
-    /// Loads, lints and (with `--model`) binds the config to the model, reporting every
-    /// finding to `log`; the caller decides what errors mean.
+    /// The config through the config pipeline, every finding reported to `log`; the caller
+    /// decides what errors mean (`check`).
     func readDefinitions(log: DiagnosticLog) throws -> MappingDefinitions {
-        let path = try configPath()
-        let root = try ConfigDocumentReader().read(path: path)
-        var definitions = try ConfigLoader().load(root, file: path, log: log)
-        if let model {
-            let coreDataModel = try CoreDataModel.load(path: model)
-            log.emit(contentsOf: coreDataModel.warnings)
-            ModelBinding().apply(coreDataModel, to: &definitions, log: log)
-        }
-        ConfigLinter().lint(definitions, log: log)
-        return definitions
+        try ConfigPipeline(log: log).definitions(configAt: try configPath(), modelAt: model)
     }
 }

@@ -1,13 +1,6 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
 import RestmapPipeline
+import RestmapValidation
 
 #if canImport(Glibc)
 import Glibc
@@ -15,19 +8,27 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns input arguments into sources: `-` (or none) is standard input; `URI=FILE` carries
-/// its own request path, split at the last `=` so that a query string may hold `=`; an
-/// argument naming an existing file is always that file.
-enum InputArguments {
-    static func inputs(_ arguments: [String]) throws -> [MapInput] {
-        if arguments.isEmpty { return [standardInput(requestPath: nil)] }
-        return try arguments.map(input)
+/// One payload argument of `map` or `validate` (SPEC §3.1): `-` is standard input; `URI=FILE`
+/// carries its own request path, split at the last `=` so that a query string may hold `=`;
+/// an argument naming an existing file is always that file.
+struct InputArgument: Equatable {
+    enum Location: Equatable {
+        case standardInput
+        case file(String)
     }
 
-    static func input(_ argument: String) throws -> MapInput {
-        if argument == "-" { return standardInput(requestPath: nil) }
+    var location: Location
+    var requestPath: String?
+
+    /// The one parser of the `URI=FILE` form.
+    init(parsing argument: String) throws {
+        if argument == "-" {
+            self.init(location: .standardInput, requestPath: nil)
+            return
+        }
         if access(argument, F_OK) == 0 || !argument.contains("=") {
-            return MapInput(source: try FileByteSource(path: argument), requestPath: nil)
+            self.init(location: .file(argument), requestPath: nil)
+            return
         }
         let split = argument.lastIndex(of: "=")!
         let path = String(argument[..<split])
@@ -35,64 +36,44 @@ enum InputArguments {
         guard !file.isEmpty else {
             throw RestmapError.usage("'\(argument)' names no file after '='; write URI=FILE")
         }
-        if file == "-" { return standardInput(requestPath: path) }
-        return MapInput(source: try FileByteSource(path: file), requestPath: path)
+        self.init(location: file == "-" ? .standardInput : .file(file), requestPath: path)
     }
 
-    static func standardInput(requestPath: String?) -> MapInput {
-        MapInput(source: FileByteSource(fileDescriptor: 0, name: "<stdin>"), requestPath: requestPath)
+    init(location: Location, requestPath: String?) {
+        self.location = location
+        self.requestPath = requestPath
     }
-}
 
-/// Where results go: standard output, or `-o FILE` replaced atomically on success.
-final class OutputDestination {
-    let sink: ByteSink
-    private let file: AtomicFileSink?
+    static let standardInputName = "<stdin>"
 
-    init(path: String?) throws {
-        if let path, path != "-" {
-            let file = try AtomicFileSink(path: path)
-            self.file = file
-            sink = file
-        } else {
-            file = nil
-            sink = Console.shared.standardOutput
+    /// The argument opened as a source (a missing file is a usage error).
+    func source() throws -> ByteSource {
+        switch location {
+        case .standardInput: return FileByteSource(fileDescriptor: 0, name: Self.standardInputName)
+        case .file(let path): return try FileByteSource(path: path)
         }
     }
 
-    /// Keeps the output (moves `-o`'s file into place).
-    func commit() throws { try file?.commit() }
-
-    /// Drops `-o`'s file after a failed run.
-    func discard() { file?.discard() }
-}
-
-/// Runs `body` on a thread with a large stack: deeply nested payloads recurse through
-/// writers and the mapper, and the main thread's 8 MB must not be what limits them.
-func runWithLargeStack(_ body: @escaping () -> Void) {
-    final class Box { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    pthread_attr_setstacksize(&attributes, 1 << 30)
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    #if canImport(Glibc)
-    var thread = pthread_t()
-    #else
-    var thread: pthread_t? = nil
-    #endif
-    let created = pthread_create(&thread, &attributes, { raw in
-        let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-        box.body()
-        return nil
-    }, box)
-    pthread_attr_destroy(&attributes)
-    if created != 0 {
-        Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
-        return
+    /// A `map` input.
+    func mapInput() throws -> MapInput {
+        MapInput(source: try source(), requestPath: requestPath)
     }
-    #if canImport(Glibc)
-    pthread_join(thread, nil)
-    #else
-    pthread_join(thread!, nil)
-    #endif
+
+    /// A `validate` sample. A file is opened now only to report a missing one as a usage
+    /// error; it is read when validated.
+    func sample() throws -> ValidationSample {
+        switch location {
+        case .standardInput:
+            return ValidationSample(input: .source(try source()), name: Self.standardInputName, requestPath: requestPath)
+        case .file(let path):
+            _ = try source()
+            return ValidationSample(input: .file(path), name: path, requestPath: requestPath)
+        }
+    }
+
+    /// The inputs of `map`: standard input when there are none.
+    static func mapInputs(_ arguments: [String]) throws -> [MapInput] {
+        if arguments.isEmpty { return [try InputArgument(location: .standardInput, requestPath: nil).mapInput()] }
+        return try arguments.map { try InputArgument(parsing: $0).mapInput() }
+    }
 }

@@ -1,14 +1,8 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
 import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
 import RestmapPipeline
+import RestmapStore
 
 /// `restmap map`: maps payloads and prints records (SPEC §3.1).
 struct MapCommand: ParsableCommand {
@@ -41,17 +35,15 @@ struct MapCommand: ParsableCommand {
     @Flag(name: .long, help: "One-line JSON.")
     var compact = false
 
-    @Option(name: .customLong("input-format"), help: "auto: XML when the input starts with <, NDJSON when it holds several JSON values, else JSON.")
-    var inputFormat: PayloadFormat = .auto
+    @OptionGroup var payload: PayloadOptions
 
-    @Option(name: .long, help: "The HTTP status of the payloads; 4xx/5xx map with error_mappings and exit 1.")
-    var status: Int?
+    @OptionGroup var output: OutputOption
 
-    @Option(name: .customLong("max-depth"), help: "Payload nesting deeper than this is an error (XML is capped at 2048).")
-    var maxDepth: Int = InputLimits.defaultMaxDepth
+    @Option(name: .long, help: "Also write what was mapped into this SQLite store (created when missing).")
+    var store: String?
 
-    @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the run succeeds).")
-    var output: String?
+    @Flag(name: [.short, .long], help: "Print no records (with --store: only store them).")
+    var quiet = false
 
     @Argument(help: "Payload files, '-' for standard input, or URI=FILE.")
     var inputs: [String] = []
@@ -60,10 +52,6 @@ struct MapCommand: ParsableCommand {
         if keyPath != nil && entity == nil {
             throw ValidationError("--key-path goes with --entity")
         }
-        if let status, !(100...599).contains(status) {
-            throw ValidationError("--status must be an HTTP status code (100-599)")
-        }
-        if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
     }
 
     func run() throws {
@@ -73,16 +61,29 @@ struct MapCommand: ParsableCommand {
         options.shape = shape
         options.format = format
         options.compact = compact
-        options.inputFormat = inputFormat
-        options.maxDepth = maxDepth
+        options.inputFormat = payload.inputFormat
+        options.maxDepth = payload.maxDepth
         options.defaultPath = path
         options.entity = entity
         options.keyPath = keyPath
-        options.status = status
-        let sources = try InputArguments.inputs(inputs)
-        let destination = try OutputDestination(path: output)
+        options.status = payload.status
+        options.keepsGraph = store != nil
+        options.writesRecords = !quiet
+        var sources = try InputArgument.mapInputs(inputs)
+        let meter = ProgressMeter.make(sizes: sources.map { ($0.source as? FileByteSource)?.remainingSize }, quiet: quiet)
+        defer { meter?.finish() }
+        if let meter {
+            options.progress = meter.counter
+            sources = sources.map { MapInput(source: meter.counting($0.source), requestPath: $0.requestPath) }
+        }
+        let destination = try output.destination()
         do {
             let run = try MapRun(definitions: definitions, options: options, log: log, output: destination.sink)
+            if let store {
+                run.onGraphComplete = { graph, plans in
+                    try ObjectStore.persist(graph, plans: plans, configFile: definitions.file, to: store)
+                }
+            }
             let code = try run.run(sources)
             // The process ends right after this: freeing millions of mapped objects one by
             // one would only add a tenth to a large run's time.
@@ -100,4 +101,3 @@ struct MapCommand: ParsableCommand {
 
 extension RecordWriter.Shape: ExpressibleByArgument {}
 extension MapOptions.OutputFormat: ExpressibleByArgument {}
-extension PayloadFormat: ExpressibleByArgument {}

@@ -1,13 +1,6 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
 import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
 import RestmapPipeline
 
 /// `restmap request`: builds the body a RestKit app sends for client objects (SPEC §3.2).
@@ -42,11 +35,9 @@ struct RequestCommand: ParsableCommand {
     @Flag(name: .customLong("omit-missing"), help: "Leave out keys the client object lacks instead of writing null.")
     var omitMissing = false
 
-    @Option(name: .customLong("max-depth"), help: "Input nesting deeper than this is an error.")
-    var maxDepth: Int = InputLimits.defaultMaxDepth
+    @OptionGroup var depth: DepthOption
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE (replaced atomically when the run succeeds).", valueName: "file"))
-    var output: String?
+    @OptionGroup var output: OutputOption
 
     @Argument(help: ArgumentHelp("The client objects: a JSON file, or '-' for standard input.", valueName: "input"))
     var input: String?
@@ -55,7 +46,6 @@ struct RequestCommand: ParsableCommand {
         if path != nil && className != nil {
             throw ValidationError("--path and --class both choose the request mapping; pass one of them")
         }
-        if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
     }
 
     func run() throws {
@@ -67,7 +57,7 @@ struct RequestCommand: ParsableCommand {
         options.format = format
         options.compact = compact
         options.omitMissing = omitMissing
-        options.maxDepth = maxDepth
+        options.maxDepth = depth.maxDepth
         let request = try RequestRun(definitions: definitions, mapping: mapping, options: options)
         let source: ByteSource
         if let input, input != "-" {
@@ -77,14 +67,7 @@ struct RequestCommand: ParsableCommand {
         }
         let body = try request.render(try source.readAll(), file: source.name)
         // Only a complete body is written: -o's file appears when it is.
-        let destination = try OutputDestination(path: output)
-        do {
-            try destination.sink.write(body)
-            try destination.commit()
-        } catch {
-            destination.discard()
-            throw error
-        }
+        try output.destination().write { sink in try sink.write(body) }
     }
 }
 

@@ -1,14 +1,5 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -29,6 +20,7 @@ struct Restmap: ParsableCommand {
         version: RestmapVersion.current,
         subcommands: [
             MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self,
+            DumpCommand.self, InitCommand.self,
         ]
     )
 

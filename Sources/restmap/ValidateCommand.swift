@@ -1,14 +1,8 @@
 import ArgumentParser
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
 import RestmapValidation
-import RestmapDescribe
 import RestmapPipeline
+import RestmapSuggest
 
 #if canImport(Glibc)
 import Glibc
@@ -39,26 +33,21 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A plist or JSON array of {file, path, status?, expect?}; files relative to it.", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: ArgumentHelp("The HTTP status of samples that carry none; 4xx/5xx map with error_mappings.", valueName: "code"))
-    var status: Int?
-
     @Option(name: .long, help: "text, json, junit (JUnit XML) or github (GitHub Actions annotations).")
     var report: ValidationReportFormat = .text
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE (atomically; also when the run fails).", valueName: "file"))
-    var output: String?
+    @OptionGroup var output: OutputOption
 
     @Flag(name: .long, help: "Warnings fail samples too.")
     var strict = false
 
+    @Flag(name: .long, help: "Print, for each payload key the config never reads, the plist entries that would map it.")
+    var suggest = false
+
     @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail when config coverage is below this percentage (0-100).", valueName: "pct"))
     var minCoverage: String?
 
-    @Option(name: .customLong("input-format"), help: "auto: XML when a sample starts with <, NDJSON when it holds several JSON values, else JSON.")
-    var inputFormat: PayloadFormat = .auto
-
-    @Option(name: .customLong("max-depth"), help: "Payload nesting deeper than this is an error.")
-    var maxDepth: Int = InputLimits.defaultMaxDepth
+    @OptionGroup var payload: PayloadOptions
 
     @Flag(name: [.short, .long], help: "No summary line on standard error (printed there for json and junit reports, and with -o).")
     var quiet = false
@@ -67,10 +56,6 @@ struct ValidateCommand: ParsableCommand {
     var samples: [String] = []
 
     func validate() throws {
-        if let status, !(100...599).contains(status) {
-            throw ValidationError("--status must be an HTTP status code (100-599)")
-        }
-        if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
         if let minCoverage, Self.percentage(minCoverage) == nil {
             throw ValidationError("--min-coverage must be a percentage from 0 to 100, e.g. 80 or 92.5")
         }
@@ -79,11 +64,11 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let log = Console.shared.makeLog()
         let definitions = try global.loadDefinitions(log: log)
-        var list = try samples.map(Self.sample)
+        var list = try samples.map { try InputArgument(parsing: $0).sample() }
         if let manifest {
             list += try ValidationManifest().load(path: manifest, log: log)
         } else if samples.isEmpty {
-            list = [ValidationSample(input: .source(FileByteSource(fileDescriptor: 0, name: "<stdin>")), name: "<stdin>")]
+            list = [try InputArgument(location: .standardInput, requestPath: nil).sample()]
         }
         if list.isEmpty {
             throw RestmapError.usage("no samples to validate: the manifest lists none and no SAMPLE is given")
@@ -91,53 +76,36 @@ struct ValidateCommand: ParsableCommand {
         var options = ValidationOptions()
         options.strict = strict
         options.minCoverage = minCoverage.flatMap(Self.percentage)
-        options.inputFormat = inputFormat
-        options.maxDepth = maxDepth
+        options.inputFormat = payload.inputFormat
+        options.maxDepth = payload.maxDepth
         options.defaultPath = path
-        options.defaultStatus = status
-        let result = try Validator(definitions: definitions, options: options).validate(list)
+        options.defaultStatus = payload.status
+        let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
+        options.progress = meter?.counter
+        let run = try ValidateRun(definitions: definitions, options: options)
+        let result = try run.validate(list)
+        meter?.finish()
 
-        let destination = try OutputDestination(path: output)
-        do {
-            try destination.sink.write(report.render(result, workingDirectory: Self.workingDirectory()))
-            // A failing run's report is what CI needs most: it is kept whatever the verdict.
-            try destination.commit()
-        } catch {
-            destination.discard()
-            throw error
+        // A failing run's report is what CI needs most: it is kept whatever the verdict.
+        try output.destination().write { sink in
+            try sink.write(report.render(result, workingDirectory: Self.workingDirectory()))
+        }
+        if suggest {
+            let text = try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name)))
+            // Beside a text report on the terminal; never inside a machine-read report.
+            if report == .text && !output.writesFile {
+                try Console.shared.standardOutput.write(text)
+            } else {
+                Console.shared.writeError(text)
+            }
         }
         // The text and GitHub reports end with the summary line; the others, or a report
         // written to a file, leave the job log without one unless it goes to stderr.
-        let toFile = output != nil && output != "-"
+        let toFile = output.writesFile
         if !quiet && (toFile || report == .json || report == .junit) {
             Console.shared.writeError(result.summaryLine + "\n")
         }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
-    }
-
-    /// A sample argument: `-`, a file, or `URI=FILE` (split at the last `=`; an argument that
-    /// names an existing file is that file), as `map` reads its inputs.
-    static func sample(_ argument: String) throws -> ValidationSample {
-        if argument == "-" {
-            return ValidationSample(input: .source(FileByteSource(fileDescriptor: 0, name: "<stdin>")), name: "<stdin>")
-        }
-        var file = argument
-        var requestPath: String?
-        if access(argument, F_OK) != 0, let split = argument.lastIndex(of: "=") {
-            requestPath = String(argument[..<split])
-            file = String(argument[argument.index(after: split)...])
-            guard !file.isEmpty else {
-                throw RestmapError.usage("'\(argument)' names no file after '='; write URI=FILE")
-            }
-            if file == "-" {
-                return ValidationSample(
-                    input: .source(FileByteSource(fileDescriptor: 0, name: "<stdin>")), name: "<stdin>",
-                    requestPath: requestPath)
-            }
-        }
-        // Opened now only to report a missing file as a usage error; read when validated.
-        _ = try FileByteSource(path: file)
-        return ValidationSample(input: .file(file), name: file, requestPath: requestPath)
     }
 
     /// `80`, `92.5` or `92.5%` as a number from 0 to 100.

@@ -99,6 +99,15 @@ public final class FileByteSource: ByteSource {
         if ownsDescriptor { close(descriptor) }
     }
 
+    /// The size of a regular file left to read from the current offset; nil for pipes,
+    /// terminals and devices, whose size is not known in advance.
+    public var remainingSize: Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        return max(0, Int(info.st_size) - Int(max(offset, 0)))
+    }
+
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {

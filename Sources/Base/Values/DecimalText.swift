@@ -43,21 +43,20 @@ public struct DecimalText: Sendable, Hashable, Comparable {
         }
         var digits: [UInt8] = []
         var exponent = 0
-        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
-        guard let first = bytes.first, isDigit(first) else { return nil }
+        guard let first = bytes.first, ASCIIBytes.isDigit(first) else { return nil }
         if first == 48 {
             bytes = bytes.dropFirst()
-            if let next = bytes.first, isDigit(next) { return nil }
+            if let next = bytes.first, ASCIIBytes.isDigit(next) { return nil }
         } else {
-            while let b = bytes.first, isDigit(b) {
+            while let b = bytes.first, ASCIIBytes.isDigit(b) {
                 digits.append(b - 48)
                 bytes = bytes.dropFirst()
             }
         }
         if bytes.first == UInt8(ascii: ".") {
             bytes = bytes.dropFirst()
-            guard let b = bytes.first, isDigit(b) else { return nil }
-            while let b = bytes.first, isDigit(b) {
+            guard let b = bytes.first, ASCIIBytes.isDigit(b) else { return nil }
+            while let b = bytes.first, ASCIIBytes.isDigit(b) {
                 digits.append(b - 48)
                 exponent -= 1
                 bytes = bytes.dropFirst()
@@ -70,9 +69,9 @@ public struct DecimalText: Sendable, Hashable, Comparable {
                 exponentNegative = sign == UInt8(ascii: "-")
                 bytes = bytes.dropFirst()
             }
-            guard let b = bytes.first, isDigit(b) else { return nil }
+            guard let b = bytes.first, ASCIIBytes.isDigit(b) else { return nil }
             var value = 0
-            while let b = bytes.first, isDigit(b) {
+            while let b = bytes.first, ASCIIBytes.isDigit(b) {
                 if value < 100_000_000 { value = value * 10 + Int(b - 48) }
                 bytes = bytes.dropFirst()
             }

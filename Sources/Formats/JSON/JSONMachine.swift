@@ -1,5 +1,3 @@
-import RestmapBase
-
 /// The JSON grammar (RFC 8259), as a state machine over `JSONInput` that reports what it reads to
 /// a `JSONBuilder`.
 ///

@@ -152,21 +152,21 @@ extension JSONInput {
         if p[i] == UInt8(ascii: "-") {
             i &+= 1
             guard i < end else { return try truncatedNumber() }
-            guard isDigit(p[i]) else { throw fail("invalid number: expected a digit after '-'", at: i) }
+            guard ASCIIBytes.isDigit(p[i]) else { throw fail("invalid number: expected a digit after '-'", at: i) }
         }
         if p[i] == UInt8(ascii: "0") {
             i &+= 1
-            if i < end && isDigit(p[i]) { throw fail("invalid number: leading zeros are not allowed", at: start) }
+            if i < end && ASCIIBytes.isDigit(p[i]) { throw fail("invalid number: leading zeros are not allowed", at: start) }
         } else {
             i &+= 1
-            while i < end && isDigit(p[i]) { i &+= 1 }
+            while i < end && ASCIIBytes.isDigit(p[i]) { i &+= 1 }
         }
         if i < end && p[i] == UInt8(ascii: ".") {
             isInteger = false
             i &+= 1
             guard i < end else { return try truncatedNumber() }
-            guard isDigit(p[i]) else { throw fail("invalid number: expected a digit after '.'", at: i) }
-            while i < end && isDigit(p[i]) { i &+= 1 }
+            guard ASCIIBytes.isDigit(p[i]) else { throw fail("invalid number: expected a digit after '.'", at: i) }
+            while i < end && ASCIIBytes.isDigit(p[i]) { i &+= 1 }
         }
         if i < end && p[i] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
@@ -176,8 +176,8 @@ extension JSONInput {
                 i &+= 1
                 guard i < end else { return try truncatedNumber() }
             }
-            guard isDigit(p[i]) else { throw fail("invalid number: expected a digit in the exponent", at: i) }
-            while i < end && isDigit(p[i]) { i &+= 1 }
+            guard ASCIIBytes.isDigit(p[i]) else { throw fail("invalid number: expected a digit in the exponent", at: i) }
+            while i < end && ASCIIBytes.isDigit(p[i]) { i &+= 1 }
         }
         // A number at the end of the window may go on in the next chunk.
         if i == end && !isFinal { return nil }
@@ -249,9 +249,6 @@ enum JSONLiteral {
         }
     }
 }
-
-@inline(__always)
-public func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
 
 /// High bit set in each byte of `word` that needs a closer look inside a string: `"`, `\`,
 /// a control character, or a byte of a multi-byte character. Exact for the lowest such byte.

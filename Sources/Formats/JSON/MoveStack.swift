@@ -1,5 +1,3 @@
-import RestmapBase
-
 /// A stack in manually managed memory from which a run of top elements can be moved out
 /// wholesale: the `Value` builder collects an array's elements here and then moves them into
 /// an array of the exact size, without the retain/release pair per element that copying out of

@@ -1,5 +1,3 @@
-import RestmapBase
-
 /// Turns byte offsets into 1-based line and column numbers. Columns count Unicode scalars,
 /// not bytes, so that a caret under `Département` lands where an editor puts it.
 public struct LineTable {

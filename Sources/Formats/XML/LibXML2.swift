@@ -1,4 +1,3 @@
-import RestmapBase
 internal import CLibXML2
 
 /// libxml2 set-up shared by every parser that uses it (config plists, XML payloads, Core

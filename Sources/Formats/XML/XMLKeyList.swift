@@ -1,5 +1,3 @@
-import RestmapBase
-
 /// Keys seen at one level of a key path, in first-seen order, for "not found" messages.
 /// Bounded, so that a hostile document with a million distinct names cannot grow it.
 struct XMLKeyList {

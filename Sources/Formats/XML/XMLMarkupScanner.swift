@@ -1,5 +1,3 @@
-import RestmapBase
-
 /// Finds where each start tag and each general entity reference begins, as the bytes flow to
 /// libxml2. libxml2's SAX callbacks cannot say where a node began: a start tag is reported
 /// once it has been read to its `>`, and an entity's content before the reference itself.

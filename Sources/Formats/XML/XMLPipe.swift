@@ -1,4 +1,3 @@
-import RestmapBase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

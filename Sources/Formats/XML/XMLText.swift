@@ -1,4 +1,3 @@
-import RestmapBase
 internal import CLibXML2
 
 /// Conversions from libxml2's UTF-8 (`xmlChar *`) without going through C strings: libxml2

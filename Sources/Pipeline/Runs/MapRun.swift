@@ -4,9 +4,6 @@ import RestmapTypes
 import RestmapConfig
 import RestmapMapping
 import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
 
 /// One `restmap map` run: reads every input, maps it through the path mappings that serve
 /// its request path with one shared identity map, makes the connections, and writes the
@@ -25,6 +22,7 @@ public final class MapRun {
     let plans: MappingPlans
     let mapper: Mapper
     let payloadMapper: PayloadMapper
+    private let payloadReader: PayloadReader
     private let sink: ByteSink
     private let writer: RecordWriter
     private let statistics = RecordWriter.Statistics()
@@ -34,6 +32,10 @@ public final class MapRun {
     /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
     private var failed = false
     public var inputFailed: Bool { failed }
+    /// Called with the run's objects, connections made, once every input mapped without
+    /// failure and before any record is written (`--store` persists them here; a throw
+    /// ends the run with nothing printed).
+    public var onGraphComplete: ((ObjectGraph, MappingPlans) throws -> Void)?
     private var totalMapped = 0
 
     /// True when records are written as they are mapped.
@@ -48,9 +50,10 @@ public final class MapRun {
         let converter = try ValueConverter(dateFormats: definitions.dateFormats.map { try DatePattern(parsing: $0.value) })
         self.mapper = Mapper(plans: plans, log: log, converter: converter)
         self.payloadMapper = PayloadMapper(mapper: mapper)
+        self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth)
         self.writer = RecordWriter(shape: options.shape)
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
-        self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections
+        self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
         if let entity = options.entity, plans.entity(named: entity) == nil {
             throw RestmapError.usage(
                 "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
@@ -77,7 +80,8 @@ public final class MapRun {
             if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
                 ConnectionResolver().resolve(mapper.graph)
             }
-            try writeOutput()
+            if !failed && !options.isErrorStatus, let onGraphComplete { try onGraphComplete(mapper.graph, plans) }
+            if options.writesRecords { try writeOutput() }
         }
         if statistics.references > 0 {
             log.note(
@@ -111,12 +115,7 @@ public final class MapRun {
     private func map(_ input: MapInput) throws {
         guard let entries = try entries(for: input) else { return }
         let source = PeekableByteSource(input.source)
-        let format: PayloadFormat
-        if options.inputFormat == .auto {
-            format = try source.firstSignificantByte() == UInt8(ascii: "<") ? .xml : .auto
-        } else {
-            format = options.inputFormat
-        }
+        let format = try payloadReader.format(of: source)
         do {
             switch format {
             case .xml:
@@ -150,66 +149,67 @@ public final class MapRun {
     }
 
     private func mapJSON(_ source: ByteSource, entries: [PathMapping], format: PayloadFormat) throws {
-        let reader = JSONStreamReader(source: source, maxDepth: options.maxDepth)
+        let reader = payloadReader.jsonReader(source)
         let keys = streamableKeyPath(entries)
         let members = keys == nil ? nil : readKeys(entries)
-        var documentIndex = 0
         // NDJSON lines are payloads of one input: "nothing mapped" is judged over all of them
         // (a line whose object no matcher takes is not an error by itself).
         var inputOutcome = PayloadMapper.Outcome()
         var firstRootKeys: [String]?
-        repeat {
-            let origin = Mapper.Origin(input: source.name, pointer: nil)
-            do {
-                var outcome = PayloadMapper.Outcome()
-                if let keys {
-                    outcome.searchedKeyPaths = [keys.joined(separator: ".")]
-                    var rootKeys: [String] = []
-                    do {
-                        let result = try reader.streamElements(at: keys, members: members) { element in
-                            guard element.value != .null else { return }
-                            outcome.representationCount += 1
-                            if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
-                                outcome.mappedCount += 1
-                                try self.emitRoot(object)
-                            }
-                        }
-                        switch result {
-                        case .array: outcome.containerFound = true
-                        case .single: outcome.containerFound = outcome.representationCount > 0
-                        case .notFound(let keys): rootKeys = keys
-                        }
-                    } catch let repeated as JSONPathKeyRepeated {
-                        throw RestmapError.data(
-                            "the key path '\(repeated.keyPath.joined(separator: "."))' occurs twice in the document; restmap streams the first and cannot honour JSON's last-wins rule here",
-                            at: repeated.location)
-                    }
-                    if let entry = entries.first { mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin) }
-                    inputOutcome.merge(outcome)
-                    if firstRootKeys == nil { firstRootKeys = rootKeys }
-                } else {
-                    guard let document = try reader.nextValue() else { break }
-                    let outcome = try mapWhole(document.value, entries: entries, origin: origin)
-                    inputOutcome.merge(outcome)
-                    if firstRootKeys == nil { firstRootKeys = document.value.objectKeys }
-                }
-            } catch let error as RestmapError where error.kind == .data && (format == .ndjson || documentIndex > 0) {
-                // One bad line of NDJSON: report it, go on with the next.
-                log.emit(contentsOf: error.diagnostics)
-                failed = true
-                try reader.skipLine()
+        let origin = Mapper.Origin(input: source.name, pointer: nil)
+        try payloadReader.forEachJSONDocument(reader, format: format, badDocument: { error in
+            // One bad line of NDJSON: report it, go on with the next.
+            log.emit(contentsOf: error.diagnostics)
+            failed = true
+        }) { _ in
+            if let keys {
+                let (outcome, rootKeys) = try streamJSONElements(reader, at: keys, members: members, entries: entries, origin: origin)
+                inputOutcome.merge(outcome)
+                if firstRootKeys == nil { firstRootKeys = rootKeys }
+            } else {
+                guard let document = try reader.nextValue() else { return false }
+                inputOutcome.merge(try mapWhole(document.value, entries: entries, origin: origin))
+                if firstRootKeys == nil { firstRootKeys = document.value.objectKeys }
             }
-            documentIndex += 1
-            if format == .json {
-                try reader.expectEnd()
-                break
-            }
-        } while try reader.hasMoreValues()
+            return true
+        }
         finish(inputOutcome, input: source.name, rootKeys: firstRootKeys ?? [])
     }
 
+    /// Maps the elements of the array at `keys` of the next document as the parser reaches
+    /// them. Returns the outcome and, when the key path is not there, the root's keys.
+    private func streamJSONElements(
+        _ reader: JSONStreamReader, at keys: [String], members: Set<String>?, entries: [PathMapping],
+        origin: Mapper.Origin
+    ) throws -> (PayloadMapper.Outcome, [String]) {
+        var outcome = PayloadMapper.Outcome()
+        outcome.searchedKeyPaths = [keys.joined(separator: ".")]
+        var rootKeys: [String] = []
+        do {
+            let result = try reader.streamElements(at: keys, members: members) { element in
+                guard element.value != .null else { return }
+                outcome.representationCount += 1
+                if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+                    outcome.mappedCount += 1
+                    try self.emitRoot(object)
+                }
+            }
+            switch result {
+            case .array: outcome.containerFound = true
+            case .single: outcome.containerFound = outcome.representationCount > 0
+            case .notFound(let keys): rootKeys = keys
+            }
+        } catch let repeated as JSONPathKeyRepeated {
+            throw RestmapError.data(
+                "the key path '\(repeated.keyPath.joined(separator: "."))' occurs twice in the document; restmap streams the first and cannot honour JSON's last-wins rule here",
+                at: repeated.location)
+        }
+        if let entry = entries.first { mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin) }
+        return (outcome, rootKeys)
+    }
+
     private func mapXML(_ source: ByteSource, entries: [PathMapping]) throws {
-        let reader = XMLPayloadReader(maxDepth: options.maxDepth, diagnostics: log)
+        let reader = payloadReader.xmlReader(diagnostics: log)
         let origin = Mapper.Origin(input: source.name, pointer: nil)
         // XML key paths name elements; the root element is the first segment.
         guard let keys = streamableKeyPath(entries), !keys.isEmpty else {
@@ -282,6 +282,7 @@ public final class MapRun {
     // MARK: - Output
 
     private func emitRoot(_ object: MappedObject) throws {
+        options.progress?.addRecord()
         if streams, let emitter = streamEmitter {
             try writer.write(object, to: emitter, statistics: statistics)
             try emitter.newline()

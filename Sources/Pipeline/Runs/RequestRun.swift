@@ -1,12 +1,7 @@
 import RestmapBase
 import RestmapFormats
-import RestmapTypes
 import RestmapConfig
-import RestmapMapping
-import RestmapOutput
 import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
 
 /// How `restmap request` builds and writes a body.
 public struct RequestOptions: Sendable {

@@ -3,10 +3,7 @@ import RestmapFormats
 import RestmapTypes
 import RestmapConfig
 import RestmapMapping
-import RestmapOutput
-import RestmapRequest
 import RestmapValidation
-import RestmapDescribe
 
 /// `restmap validate` (SPEC §3.4): maps sample payloads exactly as `map` would — through the
 /// path mappings that serve each sample's request path, or `error_mappings` for a 4xx/5xx
@@ -20,11 +17,14 @@ import RestmapDescribe
 ///
 /// Samples are read whole, with the location of every value, so that findings point at the
 /// offending value's line and column.
-public final class Validator {
+public final class ValidateRun {
     public let definitions: MappingDefinitions
     public let options: ValidationOptions
     let plans: MappingPlans
     let converter: ValueConverter
+    /// The keys the samples expected to pass carry and the config never reads, once
+    /// `validate` has run (`--suggest`).
+    public private(set) var unreadKeys: [UnreadKey] = []
 
     /// - Throws: `RestmapError` (usage) when a `date_formats` pattern cannot be used.
     public init(definitions: MappingDefinitions, options: ValidationOptions = ValidationOptions()) throws {
@@ -62,6 +62,7 @@ public final class Validator {
             positive.validate(sample, index: index, route: routes[index])
         }
         positive.finish()
+        unreadKeys = positive.collector.unreadKeys
         for (index, sample) in samples.enumerated() where sample.expectation == .ok {
             results[index] = result(for: sample, findings: positive.findings(of: index))
         }
@@ -136,17 +137,18 @@ public final class Validator {
     }
 }
 
-extension Validator {
+extension ValidateRun {
     /// One mapping run: one mapper, one identity map, one collector.
     final class Session {
-        let validator: Validator
+        let validator: ValidateRun
         let mapper: Mapper
         let payloadMapper: PayloadMapper
         let collector: ValidationCollector
+        let payloadReader: PayloadReader
         var options: ValidationOptions { validator.options }
         var definitions: MappingDefinitions { validator.definitions }
 
-        init(validator: Validator, coverage: CoverageTracker?) {
+        init(validator: ValidateRun, coverage: CoverageTracker?) {
             self.validator = validator
             let collector = ValidationCollector(plans: validator.plans, coverage: coverage)
             self.collector = collector
@@ -156,6 +158,7 @@ extension Validator {
             mapper = Mapper(plans: validator.plans, log: log, converter: validator.converter)
             mapper.observer = collector
             payloadMapper = PayloadMapper(mapper: mapper)
+            payloadReader = PayloadReader(format: validator.options.inputFormat, maxDepth: validator.options.maxDepth)
         }
 
         func findings(of index: Int) -> [ValidationFinding] {
@@ -191,16 +194,13 @@ extension Validator {
                 case .file(let path): source = try FileByteSource(path: path)
                 case .source(let given): source = given
                 }
-                let peekable = PeekableByteSource(LimitedByteSource(source, limit: options.maxSampleSize))
-                var format = options.inputFormat
-                if format == .auto {
-                    format = try peekable.firstSignificantByte() == UInt8(ascii: "<") ? .xml : .auto
-                }
+                let counted = options.progress.map { CountingByteSource(source, counter: $0) } ?? source
+                let peekable = PeekableByteSource(LimitedByteSource(counted, limit: options.maxSampleSize))
+                let format = try payloadReader.format(of: peekable)
                 switch format {
                 case .xml:
                     // Warnings of the reader (external entities not loaded) belong to the sample.
-                    let reader = XMLPayloadReader(maxDepth: options.maxDepth, diagnostics: mapper.log)
-                    let (value, locations) = try reader.readWithLocations(peekable)
+                    let (value, locations) = try payloadReader.xmlReader(diagnostics: mapper.log).readWithLocations(peekable)
                     map(value, locations: locations, state: &state)
                 case .json, .ndjson, .auto:
                     try readJSON(peekable, format: format, state: &state)
@@ -222,23 +222,17 @@ extension Validator {
         /// JSON or NDJSON, one document after another, as `map` reads them: several
         /// top-level values make NDJSON; a malformed NDJSON line is reported and skipped.
         private func readJSON(_ source: ByteSource, format: PayloadFormat, state: inout SampleState) throws {
-            let reader = JSONStreamReader(source: source, maxDepth: options.maxDepth)
-            var documentIndex = 0
-            repeat {
-                do {
-                    guard let document = try reader.nextValue(withLocations: true) else { break }
-                    map(document.value, locations: document.locations, state: &state)
-                } catch let error as RestmapError where error.kind == .data && (format == .ndjson || documentIndex > 0) {
-                    state.reportParse(error, to: collector)
-                    try reader.skipLine()
-                }
-                documentIndex += 1
-                if format == .json {
-                    try reader.expectEnd()
-                    break
-                }
-            } while try reader.hasMoreValues()
-            if documentIndex == 0 {
+            let reader = payloadReader.jsonReader(source)
+            var sampleState = state
+            defer { state = sampleState }
+            let documents = try payloadReader.forEachJSONDocument(reader, format: format, badDocument: { error in
+                sampleState.reportParse(error, to: collector)
+            }) { _ in
+                guard let document = try reader.nextValue(withLocations: true) else { return false }
+                map(document.value, locations: document.locations, state: &sampleState)
+                return true
+            }
+            if documents == 0 {
                 throw RestmapError.data(
                     "unexpected end of input, expected a JSON value", at: SourceLocation(file: source.name, line: 1, column: 1))
             }
@@ -246,6 +240,7 @@ extension Validator {
 
         /// Maps one document (a JSON or XML file, an NDJSON line) of the sample.
         func map(_ value: Value, locations: PayloadLocations, state: inout SampleState) {
+            options.progress?.addRecord()
             collector.beginDocument(value, locations: locations)
             let origin = Mapper.Origin(input: state.name, pointer: "", locations: locations)
             let outcome: PayloadMapper.Outcome
@@ -317,7 +312,7 @@ extension Validator {
     }
 }
 
-extension Validator.Route {
+extension ValidateRun.Route {
     var isErrors: Bool {
         if case .errors = self { return true }
         return false

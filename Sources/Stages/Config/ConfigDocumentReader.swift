@@ -1,6 +1,5 @@
 import RestmapBase
 import RestmapFormats
-import RestmapTypes
 
 /// Reads a config file in any of its three forms — XML plist, binary plist, JSON — into a
 /// located `PlistNode` tree, telling them apart by their first bytes.

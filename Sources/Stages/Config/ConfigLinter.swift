@@ -1,6 +1,4 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
 
 /// The cross-reference checks of `restmap check` (SPEC §3.3): entities referenced but not
 /// defined, keys and connections naming attributes that are not mapped, matcher problems,

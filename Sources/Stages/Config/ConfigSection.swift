@@ -1,7 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-
 /// The top-level sections a config may hold: RestKitMapper's five, then restmap's
 /// extensions (SPEC §1.6–1.7), which a RestKitMapper config simply does not have.
 public enum ConfigSection: String, Sendable, CaseIterable {

@@ -1,7 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-
 /// A dot-separated key path as configs write them (`user_stats.views`, `avatars.0.url`,
 /// `tags.@count`). Kept as parsed segments so the mapper does not split strings per value.
 /// The empty key path means the representation itself.

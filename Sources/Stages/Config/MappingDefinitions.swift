@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 import RestmapTypes
 
 /// Everything a config defines, typed and cross-referenced: what the mapper, the request

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 import RestmapTypes
 
 /// Binds a config to a Core Data model (`--model`), as RestKit maps into the app's model:

@@ -1,7 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-
 /// A `uri` pattern of a path mapping (`/employees/:id`): literal segments and dynamic
 /// `:name` segments. Matching is by segment; the query string of the request path is
 /// ignored and a trailing slash on either side is not significant (RestKitMapper drops it

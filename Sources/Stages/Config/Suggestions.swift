@@ -1,7 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-
 /// Did-you-mean suggestions for misspelled names (`Empoyee` → `Employee`), by edit distance.
 public enum Suggestions {
     /// The candidate closest to `name`, when it is close enough to be a plausible typo:

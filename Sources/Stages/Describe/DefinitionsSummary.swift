@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapTypes
 import RestmapConfig
 
 /// The human-readable summary `restmap describe` prints: entities with their attribute

@@ -1,5 +1,3 @@
-import RestmapBase
-import RestmapTypes
 import RestmapConfig
 
 /// The entity graph as Graphviz DOT (`restmap describe --format dot`): one record node per

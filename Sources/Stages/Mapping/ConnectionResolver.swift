@@ -1,7 +1,4 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
 
 /// Makes the `fk_mapping` connections (SPEC §1.3) once every input of the run is mapped:
 /// each object is connected to the target objects whose target attributes equal its source

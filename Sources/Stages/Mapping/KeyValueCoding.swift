@@ -1,6 +1,4 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
 import RestmapConfig
 
 /// Evaluates config key paths on payload values with key-value-coding semantics, which is

@@ -1,7 +1,4 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
 
 /// One object produced by mapping: an entity instance (or a plain object) with its
 /// attribute values and relationships. A class, because objects are shared: the identity

@@ -1,8 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-
 /// Every object one run maps, with the identity map that makes representations with equal
 /// primary keys one object across all inputs of the run (RestKit's update-else-create).
 public final class ObjectGraph {

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 import RestmapTypes
 import RestmapConfig
 

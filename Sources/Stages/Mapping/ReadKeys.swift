@@ -1,6 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
 import RestmapConfig
 
 /// The keys of a representation that mapping can possibly read: the first segment of every

@@ -1,6 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
 import RestmapConfig
 
 /// Chooses the path mappings that serve a request path: every entry whose `uri` matches,

@@ -1,7 +1,5 @@
 import RestmapBase
 import RestmapFormats
-import RestmapTypes
-import RestmapConfig
 import RestmapMapping
 
 /// Writes mapped objects as records (SPEC §3.1): `_entity` first, then (records shape)

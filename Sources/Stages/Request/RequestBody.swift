@@ -1,8 +1,4 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
 
 /// A request body as a RestKit app would build it from client objects (SPEC §3.2): the
 /// mapped parameters (one dictionary, or an array of them for an array input), wrapped in

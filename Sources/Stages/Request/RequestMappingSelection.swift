@@ -1,8 +1,5 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
 import RestmapConfig
-import RestmapMapping
 
 /// How `restmap request` names the request mapping to use.
 public enum RequestMappingSelector: Sendable, Equatable {

@@ -1,8 +1,5 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
 import RestmapConfig
-import RestmapMapping
 
 /// JSON Pointer (RFC 6901) helpers for `validate`: resolving a pointer in a payload,
 /// its ancestors, its shape (array indexes as `*`), and the places a config key path reads.

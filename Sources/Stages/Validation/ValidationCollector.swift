@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 import RestmapTypes
 import RestmapConfig
 import RestmapMapping
@@ -173,6 +172,9 @@ public final class ValidationCollector: MappingObserver {
         var order: [String] = []
     }
 
+    /// Every unread key, once per place of the payload's shape, for `validate --suggest`.
+    public private(set) var unreadKeys: [UnreadKey] = []
+
     private func reportUnread(in value: Value, at pointer: String, shape: String, plan: EntityPlan?, walk: inout UnreadWalk) {
         switch value {
         case .object(let object):
@@ -201,6 +203,7 @@ public final class ValidationCollector: MappingObserver {
                     message = "key '\(entry.key)' is never read by the config\(at)"
                     config = walk.fallbackEntry
                 }
+                unreadKeys.append(UnreadKey(entity: plan?.name, key: entry.key, value: entry.value, location: location(child)))
                 walk.order.append(key)
                 walk.folded[key] = (
                     ValidationFinding(.unreadKey, .note, message, at: location(child), pointer: child, config: config), 1

@@ -1,8 +1,5 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
 import RestmapConfig
-import RestmapMapping
 
 /// One thing `validate` found in a sample (SPEC §3.4): what, how bad, where in the sample,
 /// and which config entry expects what the sample does not give.

@@ -1,9 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-
 /// The GitHub Actions report: workflow commands that GitHub turns into annotations on the
 /// sample's line (`::error file=F,line=L,col=C::message`; warnings `::warning`, notes
 /// `::notice`), interleaved with the plain `PASS`/`FAIL` lines of the text report so that

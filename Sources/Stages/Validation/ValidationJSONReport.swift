@@ -1,8 +1,6 @@
 import RestmapBase
 import RestmapFormats
-import RestmapTypes
 import RestmapConfig
-import RestmapMapping
 
 /// The JSON report, for scripts. Schema (version 1; keys always present, `null` when unknown):
 ///

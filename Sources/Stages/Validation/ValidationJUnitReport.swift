@@ -1,8 +1,4 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
 
 /// The JUnit XML report, for CI systems that render test results (GitLab, Jenkins, ...):
 /// one `<testsuite>` named after the config, one `<testcase>` per sample (classname: the

@@ -1,8 +1,6 @@
 import RestmapBase
 import RestmapFormats
-import RestmapTypes
 import RestmapConfig
-import RestmapMapping
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,8 +1,5 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
 import RestmapConfig
-import RestmapMapping
 
 /// The outcome of validating one sample.
 public struct SampleResult: Sendable, Equatable {

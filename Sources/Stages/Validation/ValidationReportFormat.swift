@@ -1,9 +1,3 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-
 /// The forms of `restmap validate`'s report (`--report`, SPEC §3.4).
 public enum ValidationReportFormat: String, Sendable, CaseIterable {
     /// Per sample a PASS/FAIL line and its findings as compiler-style diagnostics, then

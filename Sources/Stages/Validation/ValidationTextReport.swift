@@ -1,8 +1,4 @@
 import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
 
 /// The text report: for each sample a `PASS`/`FAIL` line followed by its findings as
 /// compiler-style diagnostics (`FILE:LINE:COL: warning: message`, then the related places and

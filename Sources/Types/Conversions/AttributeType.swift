@@ -1,6 +1,3 @@
-import RestmapBase
-import RestmapFormats
-
 /// The type of a client-side attribute, from a Core Data model (`attributeType`) or from the
 /// config's `entity_attribute_types`. It decides how a payload value is converted, the way
 /// RestKit's default value transformers do (SPEC §1.6).

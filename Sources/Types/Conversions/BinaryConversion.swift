@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To Binary (Data): a base64 string, the sensible JSON form of bytes (Core Data model
 /// notes §2), printed as canonical base64: standard alphabet, padded, no line breaks. The

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To Boolean: JSON booleans; the strings `true false yes no t f y n` in any case
 /// (RestKit's boolean strings); and numbers, or numeric strings, whose value is 0 or 1 in

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// Why a value could not be converted, in words for a diagnostic ("not a number").
 /// Conversion helpers return it; `ValueConverter` wraps it into a `ConversionFailure`.

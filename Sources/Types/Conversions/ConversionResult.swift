@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// The outcome of converting one value to an attribute type: the converted value, or why
 /// not. Not `Result<Value, ConversionFailure>` only so that call sites read as the domain

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To Date: strings through `DateParser` (SPEC §1.6's order), numbers as seconds since
 /// 1970 (fractions kept to the millisecond). The result is an ISO 8601 UTC string,

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To Decimal: JSON numbers and numeric strings, exact at any size and precision, never
 /// through `Double`. The text is kept as written when it is a JSON number (`131.30` stays

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To Double and Float: JSON numbers and numeric strings, kept as their decimal text so
 /// that `"0.1"` prints `0.1` (the text is already the shortest exact form; a binary

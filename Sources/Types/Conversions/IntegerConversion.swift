@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To Integer 16/32/64: JSON numbers and numeric strings whose value is a whole number in
 /// the width's range, in any notation (`"1.0e3"` → 1000, `" 42 "` → 42, `"007"` → 7);

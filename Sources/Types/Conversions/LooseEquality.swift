@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// The equality SPEC §1.4 gives matchers and §1.7 gives `value_mappings`, deliberately
 /// looser than RestKit's so that one config serves JSON and XML payloads (where every value

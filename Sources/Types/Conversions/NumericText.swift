@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// A number read from text without going through `Double`, so that no digit is lost:
 /// `12345678901234567890` and `12345678901234567891` stay different and `1.0e3` is seen to

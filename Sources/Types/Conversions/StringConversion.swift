@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To string: strings unchanged, numbers as their exact text (`1.50` stays `1.50`, where
 /// RestKit's `stringValue` would print `1.5`), booleans as `true`/`false` (RestKit's rule

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To URL: a string that is an RFC 3986 URI reference, absolute (`https://x.org/a?b#c`) or
 /// relative (`/avatars/1.png`, `img.png`), kept as written. Non-ASCII characters are

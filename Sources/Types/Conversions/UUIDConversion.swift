@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// To UUID: the canonical 8-4-4-4-12 hexadecimal form in either case, printed in lower
 /// case (RFC 4122 §3: read any case, write lower case) so that equal UUIDs compare equal as

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// Converts payload values to declared attribute types the way RestKit's default value
 /// transformers do (SPEC §1.6), except that nothing is guessed: a value the type cannot

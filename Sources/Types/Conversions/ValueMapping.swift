@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// One attribute's `value_mappings` table (SPEC §1.7): enum-style replacement of payload
 /// values, applied before type conversion (`"A"` → `"active"`, `1` → `"admin"`).

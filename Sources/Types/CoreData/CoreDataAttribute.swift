@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// An `<attribute>` of an entity or composite in a Core Data model: what the mapper needs to
 /// convert a payload value (its type), to validate it (optional, default) and to point at the

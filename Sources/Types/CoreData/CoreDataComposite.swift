@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// A model-level `<composite>` (Xcode 15): a named group of attributes stored as one
 /// attribute value. An attribute of type `Composite` names one through `compositeName`; its

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// An `<entity>` of a Core Data model as written: only its own properties. Inherited ones
 /// come from `CoreDataModel.attributes(of:)` and `relationships(of:)`, because a sub-entity's

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// The attributes that identify an entity's objects when the config names no primary keys,
 /// inferred the way RestKit's `RKIdentificationAttributesInferredFromEntity` does (SPEC §1.2),

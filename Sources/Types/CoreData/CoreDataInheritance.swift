@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// An entity's effective properties: its ancestors' and its own, looked up by name. Computed
 /// once when the model loads, so that the mapper's per-value type lookups are dictionary hits.

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// A Core Data model read from its Xcode source (`--model`, SPEC §1.6): entities with their
 /// attribute types and relationships, inheritance resolved, and the identification attributes

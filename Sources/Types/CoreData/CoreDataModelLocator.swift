@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 // FoundationEssentials where it exists: the full Foundation would load ICU into every run
 // (megabytes of resident memory) for nothing restmap needs.

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// A `<relationship>` of an entity: which entity a nested payload object maps into, and
 /// whether the payload holds one object or a collection.

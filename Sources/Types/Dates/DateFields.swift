@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// A date and time as a string writes them, before validation: the fields every date
 /// reader (ISO 8601, epoch aside, and `DatePattern`) fills in and resolves the same way.

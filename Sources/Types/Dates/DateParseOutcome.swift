@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// What one date reader made of a string. `invalid` (the string has the reader's shape but
 /// names no real instant: February 30, hour 25) is kept apart from `noMatch` so that, when

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// Turns strings into dates in SPEC §1.6's order: ISO 8601, seconds since 1970,
 /// `MM/dd/yyyy`, `yyyy-MM-dd`, the three HTTP date formats (RFC 1123, RFC 850, asctime),

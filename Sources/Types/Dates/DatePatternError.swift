@@ -1,6 +1,3 @@
-import RestmapBase
-import RestmapFormats
-
 /// Why a `date_formats` entry is not a usable Unicode date pattern. The config loader turns
 /// it into a diagnostic at the entry's location.
 public struct DatePatternError: Error, Sendable, Equatable, CustomStringConvertible {

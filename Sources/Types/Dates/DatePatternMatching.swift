@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 extension DatePattern {
     /// English month names; `MMM` and `MMMM` each accept the full name or its first three

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// A read position in a date string's bytes, with the small steps the date readers share.
 struct DateTextCursor {

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// Seconds since 1970-01-01T00:00:00Z, the second date form SPEC §1.6 tries (RestKit's
 /// timeIntervalSince1970 transformer): strings of digits with an optional leading `-` and

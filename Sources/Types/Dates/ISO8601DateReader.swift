@@ -1,6 +1,3 @@
-import RestmapBase
-import RestmapFormats
-
 /// Reads ISO 8601 dates, the first format SPEC §1.6 tries: a calendar date, extended
 /// (`2013-02-12`) or basic (`20130212`), then optionally `T` (or a space) and a time
 /// `hh`, `hh:mm`, `hh:mm:ss` or basic `hhmm`, `hhmmss`, with a fraction of any length on

@@ -1,5 +1,4 @@
 import RestmapBase
-import RestmapFormats
 
 /// Reads the time zone of a `date_formats` pattern's zone field. Every zone letter
 /// (`Z`, `X`, `x`, `z`, any count) accepts every form here, as ICU's lenient parsing does,

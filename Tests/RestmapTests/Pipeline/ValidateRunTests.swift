@@ -6,7 +6,7 @@ import XCTest
 @testable import RestmapValidation
 @testable import RestmapPipeline
 
-/// `Validator` driven in process as `restmap validate` drives it: samples in, a report out,
+/// `ValidateRun` driven in process as `restmap validate` drives it: samples in, a report out,
 /// and the exit code the report decides (0 passed, 1 failed). Finer findings are pinned in
 /// `ValidatorTests`.
 final class ValidateRunTests: XCTestCase {
@@ -26,7 +26,7 @@ final class ValidateRunTests: XCTestCase {
     func validate(_ samples: [ValidationSample], _ configure: (inout ValidationOptions) -> Void = { _ in }) throws -> ValidationReport {
         var options = ValidationOptions()
         configure(&options)
-        return try Validator(definitions: ConfigText.definitions(Self.config), options: options).validate(samples)
+        return try ValidateRun(definitions: ConfigText.definitions(Self.config), options: options).validate(samples)
     }
 
     static let clean = #"{"items": [{"kind": "item", "id": 1, "price": "1.5"}]}"#

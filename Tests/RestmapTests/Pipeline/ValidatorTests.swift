@@ -38,9 +38,7 @@ enum ValidationFixtures {
 
     static func definitions(_ text: String = config, file: String = "config.json") throws -> MappingDefinitions {
         let log = DiagnosticLog()
-        let root = try ConfigDocumentReader().parse(Array(text.utf8), file: file)
-        let definitions = try ConfigLoader().load(root, file: file, log: log)
-        ConfigLinter().lint(definitions, log: log)
+        let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(text.utf8), file: file)
         XCTAssertFalse(log.hasErrors, log.diagnostics.map(\.description).joined(separator: "\n"))
         return definitions
     }
@@ -57,7 +55,7 @@ enum ValidationFixtures {
     static func validate(
         _ samples: [ValidationSample], config: String = config, options: ValidationOptions = ValidationOptions()
     ) throws -> ValidationReport {
-        try Validator(definitions: definitions(config), options: options).validate(samples)
+        try ValidateRun(definitions: definitions(config), options: options).validate(samples)
     }
 
     /// The findings of one sample as the text report prints them.

@@ -25,9 +25,7 @@ func mapInMemory(
     }()
 ) throws -> MapOutcome {
     let log = DiagnosticLog()
-    let root = try ConfigDocumentReader().parse(Array(config.utf8), file: "config.json")
-    let definitions = try ConfigLoader().load(root, file: "config.json", log: log)
-    ConfigLinter().lint(definitions, log: log)
+    let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(config.utf8), file: "config.json")
     precondition(!log.hasErrors, "test config has errors: \(log.diagnostics)")
     let sink = MemorySink()
     let run = try MapRun(definitions: definitions, options: options, log: log, output: sink)

@@ -17,9 +17,7 @@ final class ConfigLinterTests: XCTestCase {
 
     func findings(_ json: String, file: String = "c.json") throws -> [Diagnostic] {
         let log = DiagnosticLog()
-        let root = try ConfigDocumentReader().parse(Array(json.utf8), file: file)
-        let definitions = try ConfigLoader().load(root, file: file, log: log)
-        ConfigLinter().lint(definitions, log: log)
+        let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(json.utf8), file: file)
         return log.diagnostics
     }
 
@@ -90,9 +88,7 @@ final class ConfigLinterTests: XCTestCase {
             </plist>
             """
         let log = DiagnosticLog()
-        let root = try ConfigDocumentReader().parse(Array(xml.utf8), file: "api.plist")
-        let definitions = try ConfigLoader().load(root, file: "api.plist", log: log)
-        ConfigLinter().lint(definitions, log: log)
+        let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(xml.utf8), file: "api.plist")
         XCTAssertEqual(log.diagnostics.count, 1)
         let diagnostic = log.diagnostics[0]
         XCTAssertEqual(

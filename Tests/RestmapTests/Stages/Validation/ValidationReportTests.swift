@@ -32,7 +32,7 @@ final class ValidationReportTests: XCTestCase {
             F.sample("bad.json", "/items", #"{"items": [{"id": 2, "size": "big", "color": "red"}]}"#),
             F.sample("neg.json", "/items", #"{"items": [{"size": 1}]}"#, expect: .error),
         ]
-        return try Validator(definitions: F.definitions(Self.config, file: "items.json"), options: options).validate(samples)
+        return try ValidateRun(definitions: F.definitions(Self.config, file: "items.json"), options: options).validate(samples)
     }
 
     /// Compares whole outputs, naming the first line that differs.
@@ -296,7 +296,7 @@ final class ValidationReportTests: XCTestCase {
     }
 
     func testCleanRunReports() throws {
-        let report = try Validator(definitions: F.definitions(Self.config, file: "items.json"))
+        let report = try ValidateRun(definitions: F.definitions(Self.config, file: "items.json"))
             .validate([F.sample("good.json", "/items", #"{"items": [{"id": 1, "size": 2, "weight": 3}]}"#)])
         assertLines(
             ValidationReportFormat.text.render(report),
