@@ -16,6 +16,7 @@ import XCTest
 final class CoreDataSharedModelsTests: XCTestCase {
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("../shared/testdata/coredata-models").standardizedFileURL
 
     private func root() throws -> URL {
