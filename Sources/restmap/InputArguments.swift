@@ -33,7 +33,7 @@ enum InputArguments {
         let path = String(argument[..<split])
         let file = String(argument[argument.index(after: split)...])
         guard !file.isEmpty else {
-            throw RestmapError.usage("'\(argument)' names no file after '='; write URI=FILE")
+            throw RestmapError.usage(.malformedArgument, "'\(argument)' names no file after '='; write URI=FILE")
         }
         if file == "-" { return standardInput(requestPath: path) }
         return MapInput(source: try FileByteSource(path: file), requestPath: path)

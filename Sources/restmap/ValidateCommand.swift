@@ -86,7 +86,7 @@ struct ValidateCommand: ParsableCommand {
             list = [ValidationSample(input: .source(FileByteSource(fileDescriptor: 0, name: "<stdin>")), name: "<stdin>")]
         }
         if list.isEmpty {
-            throw RestmapError.usage("no samples to validate: the manifest lists none and no SAMPLE is given")
+            throw RestmapError.usage(.noSamples, "no samples to validate: the manifest lists none and no SAMPLE is given")
         }
         var options = ValidationOptions()
         options.strict = strict
@@ -127,7 +127,7 @@ struct ValidateCommand: ParsableCommand {
             requestPath = String(argument[..<split])
             file = String(argument[argument.index(after: split)...])
             guard !file.isEmpty else {
-                throw RestmapError.usage("'\(argument)' names no file after '='; write URI=FILE")
+                throw RestmapError.usage(.malformedArgument, "'\(argument)' names no file after '='; write URI=FILE")
             }
             if file == "-" {
                 return ValidationSample(

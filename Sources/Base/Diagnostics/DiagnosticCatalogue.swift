@@ -100,7 +100,6 @@ extension DiagnosticCode {
         .unreadKey,
         .expectationNotMet,
         .sampleTooLarge,
-        .sampleUnroutable,
         .manifestNotArray,
         .manifestEmpty,
         .manifestInvalidEntry,
@@ -121,7 +120,7 @@ extension DiagnosticCode {
         .malformedArgument,
         .noSamples,
         .unknownEntityOption,
-        .noPathMappings,
+        .requestPathUnspecified,
         .diagnosticsOmitted,
         .unexpectedFailure,
     ]

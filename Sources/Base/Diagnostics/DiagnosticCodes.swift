@@ -126,7 +126,6 @@ extension DiagnosticCode {
     public static let unreadKey = DiagnosticCode("RM5008", .note, "A payload key the config never reads (API drift).")
     public static let expectationNotMet = DiagnosticCode("RM5009", .error, "A negative sample (expect: error) has no errors.")
     public static let sampleTooLarge = DiagnosticCode("RM5010", .error, "A sample is larger than validate reads whole.")
-    public static let sampleUnroutable = DiagnosticCode("RM5011", .error, "A sample has no request path and the config has several path mappings (or none).")
     public static let manifestNotArray = DiagnosticCode("RM5101", .error, "The manifest is not an array of sample entries.")
     public static let manifestEmpty = DiagnosticCode("RM5102", .warning, "The manifest lists no samples.")
     public static let manifestInvalidEntry = DiagnosticCode("RM5103", .error, "A manifest entry is not a dictionary, or its file, path, status or expect is invalid.")
@@ -155,7 +154,7 @@ extension DiagnosticCode {
     public static let malformedArgument = DiagnosticCode("RM7007", .error, "A command-line argument is malformed (URI=FILE without a file).")
     public static let noSamples = DiagnosticCode("RM7008", .error, "validate has no samples: no manifest entry and no SAMPLE.")
     public static let unknownEntityOption = DiagnosticCode("RM7009", .error, "--entity names an entity the config does not define.")
-    public static let noPathMappings = DiagnosticCode("RM7010", .error, "map without --entity, and the config has no path_mappings.")
+    public static let requestPathUnspecified = DiagnosticCode("RM7010", .error, "An input or sample has no request path, and the config has several path mappings (or none).")
     public static let diagnosticsOmitted = DiagnosticCode("RM7011", .note, "More diagnostics of one kind than are printed; the rest are counted.")
     public static let unexpectedFailure = DiagnosticCode("RM7012", .error, "A failure restmap has no more specific code for.")
 }
