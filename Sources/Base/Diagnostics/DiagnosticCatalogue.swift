@@ -19,7 +19,6 @@ extension DiagnosticCode {
         .configIgnoredEntry,
         .configUnknownType,
         .configInvalidDatePattern,
-        .configInvalidValue,
         .modelNotFound,
         .modelCompiled,
         .modelUnsupportedFormat,

@@ -21,7 +21,6 @@ extension DiagnosticCode {
     public static let configIgnoredEntry = DiagnosticCode("RM1015", .warning, "Config entries that another entry makes irrelevant; they are ignored.")
     public static let configUnknownType = DiagnosticCode("RM1016", .error, "entity_attribute_types names a type restmap does not know.")
     public static let configInvalidDatePattern = DiagnosticCode("RM1017", .error, "A date_formats pattern cannot be used.")
-    public static let configInvalidValue = DiagnosticCode("RM1018", .error, "A config value is out of its allowed range or set (an option, a mapping table).")
 }
 
 // MARK: RM11xx — the Core Data model
