@@ -152,7 +152,8 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertThrowsError(try ConfigDocumentReader().read(path: url.path)) { error in
             let error = error as! RestmapError
             XCTAssertEqual(error.exitCode, 2)
-            XCTAssertTrue(error.description.contains("larger than 16 MiB"), error.description)
+            XCTAssertEqual(error.codes, [.configTooLarge])
+            XCTAssertEqual(error.diagnostics.first?.location, .file(url.path))
         }
     }
 
