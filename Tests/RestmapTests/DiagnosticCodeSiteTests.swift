@@ -124,3 +124,13 @@ final class DiagnosticCodeSiteTests: XCTestCase {
         XCTAssertEqual(log.diagnostics.map(\.code), [.requestSeveralMatch])
     }
 }
+
+extension Diagnostic {
+    /// `CODE FILE:LINE:COL` (`-` without a location): what unit tests pin of a diagnostic.
+    var site: String { "\(code) \(location?.description ?? "-")" }
+}
+
+extension RestmapError {
+    /// The `site` of each diagnostic, one a line.
+    var site: String { diagnostics.map(\.site).joined(separator: "\n") }
+}
