@@ -153,7 +153,11 @@ final class XMLSAXSession {
         var line = Int(error.line)
         var column = Int(error.int2)
         let input = raisingContext?.pointee.input
-        if message.hasSuffix("Huge input lookup") {
+        // libxml2 2.9.14 has no code of its own for its lookahead bound: it is an internal
+        // error whose argument (not its formatted message) names it.
+        if error.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue),
+            error.str1.map({ String(cString: $0) }) == "Huge input lookup"
+        {
             diagnosticCode = .xmlTooLong
             message = "markup (a tag or attribute value) longer than libxml2's limit of 10,000,000 bytes"
             if let input, let quote = Self.openAttributeValue(input, column: column) {
