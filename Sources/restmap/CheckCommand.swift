@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
         let definitions = try global.readDefinitions(log: log)
         for entity in definitions.entities where entity.primaryKeysInferred {
             log.note(
-                "'\(entity.name)' is identified by \(entity.primaryKeys.map { "'\($0.value)'" }.joined(separator: ", ")), inferred from the model (it has no primary_key_mappings entry)",
+                .bindingPrimaryKeyInferred, "'\(entity.name)' is identified by \(entity.primaryKeys.map { "'\($0.value)'" }.joined(separator: ", ")), inferred from the model (it has no primary_key_mappings entry)",
                 at: entity.location)
         }
         let failed = log.hasErrors || (strict && log.hasWarnings)

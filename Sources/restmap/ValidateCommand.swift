@@ -72,7 +72,7 @@ struct ValidateCommand: ParsableCommand {
             list = [try InputArgument(location: .standardInput, requestPath: nil).sample()]
         }
         if list.isEmpty {
-            throw RestmapError.usage("no samples to validate: the manifest lists none and no SAMPLE is given")
+            throw RestmapError.usage(.noSamples, "no samples to validate: the manifest lists none and no SAMPLE is given")
         }
         var options = ValidationOptions()
         options.strict = strict

@@ -28,7 +28,7 @@ extension ByteSource {
             bytes.append(contentsOf: buffer[0..<count])
             if bytes.count > limit {
                 throw RestmapError.data(
-                    "input is larger than the \(limit / (1 << 20)) MiB this reader accepts",
+                    .inputTooLarge, "input is larger than the \(limit / (1 << 20)) MiB this reader accepts",
                     at: .file(name))
             }
         }
@@ -72,12 +72,12 @@ public final class FileByteSource: ByteSource {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw RestmapError.usage("cannot open '\(path)': \(reason)")
+            throw RestmapError.usage(.fileUnopenable, "cannot open '\(path)': \(reason)")
         }
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw RestmapError.usage("cannot read '\(path)': it is a directory")
+            throw RestmapError.usage(.fileIsDirectory, "cannot read '\(path)': it is a directory")
         }
         self.descriptor = fd
         self.name = path
@@ -115,7 +115,7 @@ public final class FileByteSource: ByteSource {
             if count >= 0 { return count }
             if errno == EINTR { continue }
             let reason = String(cString: strerror(errno))
-            throw RestmapError.data("cannot read '\(name)': \(reason)", at: .file(name))
+            throw RestmapError.data(.readFailed, "cannot read '\(name)': \(reason)", at: .file(name))
         }
     }
 }

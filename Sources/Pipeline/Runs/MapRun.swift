@@ -56,7 +56,7 @@ public final class MapRun {
         self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
         if let entity = options.entity, plans.entity(named: entity) == nil {
             throw RestmapError.usage(
-                "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
+                .unknownEntityOption, "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
         }
     }
 
@@ -70,7 +70,7 @@ public final class MapRun {
             try map(input)
         }
         if totalMapped == 0 && !failed && !options.isErrorStatus {
-            log.error("nothing was mapped: the collections at the key paths searched were empty")
+            log.error(.nothingMapped, "nothing was mapped: the collections at the key paths searched were empty")
             failed = true
         }
         if streams {
@@ -85,7 +85,7 @@ public final class MapRun {
         }
         if statistics.references > 0 {
             log.note(
-                "\(statistics.references) related object\(statistics.references == 1 ? " was" : "s were") met again inside \(statistics.references == 1 ? "its" : "their") own subtree (a cycle) and printed as {\"_entity\", \"_ref\"}")
+                .relationshipCycle, "\(statistics.references) related object\(statistics.references == 1 ? " was" : "s were") met again inside \(statistics.references == 1 ? "its" : "their") own subtree (a cycle) and printed as {\"_entity\", \"_ref\"}")
         }
         return failed || options.isErrorStatus ? 1 : 0
     }
@@ -99,13 +99,13 @@ public final class MapRun {
             if definitions.pathMappings.count == 1 { return definitions.pathMappings }
             let patterns = definitions.pathMappings.map { "'\($0.uri.value.text)'" }.joined(separator: ", ")
             throw RestmapError.usage(
-                definitions.pathMappings.isEmpty
+                .requestPathUnspecified, definitions.pathMappings.isEmpty
                     ? "the config has no path_mappings; use --entity NAME to map with an entity directly"
                     : "the config has \(definitions.pathMappings.count) path mappings (\(patterns)); pass --path URI or write the input as URI=FILE")
         }
         let entries = RequestPathMatching.entries(for: path, in: definitions)
         if entries.isEmpty {
-            log.error(RequestPathMatching.noMatchMessage(for: path, in: definitions), at: .file(input.source.name))
+            log.error(.noPathMapping, RequestPathMatching.noMatchMessage(for: path, in: definitions), at: .file(input.source.name))
             failed = true
             return nil
         }
@@ -201,7 +201,7 @@ public final class MapRun {
             }
         } catch let repeated as JSONPathKeyRepeated {
             throw RestmapError.data(
-                "the key path '\(repeated.keyPath.joined(separator: "."))' occurs twice in the document; restmap streams the first and cannot honour JSON's last-wins rule here",
+                .jsonRepeatedStreamedKey, "the key path '\(repeated.keyPath.joined(separator: "."))' occurs twice in the document; restmap streams the first and cannot honour JSON's last-wins rule here",
                 at: repeated.location)
         }
         if let entry = entries.first { mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin) }
@@ -272,9 +272,9 @@ public final class MapRun {
             message += "; the payload has \(sorted.joined(separator: ", "))"
         }
         if options.isErrorStatus {
-            log.warning(message, at: .file(input))
+            log.warning(.nothingMapped, message, at: .file(input))
         } else {
-            log.error(message, at: .file(input))
+            log.error(.nothingMapped, message, at: .file(input))
             failed = true
         }
     }

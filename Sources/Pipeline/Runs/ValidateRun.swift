@@ -34,7 +34,7 @@ public final class ValidateRun {
         do {
             self.converter = try ValueConverter(dateFormats: definitions.dateFormats.map { try DatePattern(parsing: $0.value) })
         } catch let error as DatePatternError {
-            throw RestmapError.usage(error.description)
+            throw RestmapError.usage(.configInvalidDatePattern, error.description)
         }
     }
 
@@ -96,7 +96,7 @@ public final class ValidateRun {
                 let message = definitions.pathMappings.isEmpty
                     ? "sample '\(sample.name)' cannot be mapped: the config has no path_mappings"
                     : "sample '\(sample.name)' has no request path and the config has \(definitions.pathMappings.count) path mappings (\(patterns)); give it a 'path'\(sample.declaredAt == nil ? " (URI=FILE)" : "") or pass --path URI"
-                problems.append(.error(message, at: sample.declaredAt ?? .file(sample.name)))
+                problems.append(.error(.requestPathUnspecified, message, at: sample.declaredAt ?? .file(sample.name)))
                 routes.append(.noMatch(""))
                 continue
             }
@@ -211,11 +211,11 @@ extension ValidateRun {
             } catch let error as LimitedByteSource.LimitExceeded {
                 collector.add(
                     ValidationFinding(
-                        .parseError, .error,
+                        .sampleTooLarge, .error,
                         "the sample is larger than \(error.limit >> 20) MiB: validate reads a sample whole to locate its findings; trim it (map streams inputs of any size)",
                         at: .file(sample.name)))
             } catch {
-                collector.add(ValidationFinding(.parseError, .error, "\(error)", at: .file(sample.name)))
+                collector.add(ValidationFinding(.unexpectedFailure, .error, "\(error)", at: .file(sample.name)))
             }
         }
 
@@ -234,7 +234,7 @@ extension ValidateRun {
             }
             if documents == 0 {
                 throw RestmapError.data(
-                    "unexpected end of input, expected a JSON value", at: SourceLocation(file: source.name, line: 1, column: 1))
+                    .jsonUnexpectedEnd, "unexpected end of input, expected a JSON value", at: SourceLocation(file: source.name, line: 1, column: 1))
             }
         }
 
@@ -297,7 +297,7 @@ extension ValidateRun {
             for diagnostic in error.diagnostics {
                 collector.add(
                     ValidationFinding(
-                        .parseError, .error, diagnostic.message, at: diagnostic.location ?? .file(name),
+                        diagnostic.code, .error, diagnostic.message, at: diagnostic.location ?? .file(name),
                         related: diagnostic.related))
             }
         }

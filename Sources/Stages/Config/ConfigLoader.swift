@@ -15,7 +15,7 @@ public struct ConfigLoader {
     public func load(_ root: PlistNode, file: String, log: DiagnosticLog) throws -> MappingDefinitions {
         guard let topLevel = root.entries else {
             throw RestmapError.usage(
-                "a config's root must be a dictionary, found \(PlistShape(log: log).article(root.kindName))",
+                .configRootNotDictionary, "a config's root must be a dictionary, found \(PlistShape(log: log).article(root.kindName))",
                 at: root.location)
         }
         let shape = PlistShape(log: log)
@@ -27,13 +27,13 @@ public struct ConfigLoader {
                 definitions.sections.append(entry.key)
             } else {
                 log.warning(
-                    "unknown section '\(entry.key)'\(Suggestions.hint(for: entry.key, among: ConfigSection.names)); it is ignored",
+                    .configUnknownSection, "unknown section '\(entry.key)'\(Suggestions.hint(for: entry.key, among: ConfigSection.names)); it is ignored",
                     at: entry.keyLocation)
             }
         }
         guard !sections.isEmpty else {
             throw RestmapError.usage(
-                "the config has none of the sections \(ConfigSection.names.prefix(5).joined(separator: ", ")); nothing can be mapped with it",
+                .configNoSections, "the config has none of the sections \(ConfigSection.names.prefix(5).joined(separator: ", ")); nothing can be mapped with it",
                 at: root.location)
         }
         var reader = SectionReader(shape: shape, log: log, definitions: definitions)
@@ -102,13 +102,13 @@ private struct SectionReader {
             guard let destination = shape.string(entry.value, "\(path).\(entry.key)", what: "a string (the client attribute it maps to)")
             else { continue }
             if destination.isEmpty {
-                log.error("\(path).\(entry.key) maps to an empty attribute name", at: entry.value.location)
+                log.error(.configEmptyAttributeName, "\(path).\(entry.key) maps to an empty attribute name", at: entry.value.location)
                 continue
             }
             if let earlier = writers[destination] {
                 log.emit(
                     Diagnostic(
-                        .error, "attribute '\(destination)' is written by two mappings in \(path)",
+                        .configAttributeWrittenTwice, .error, "attribute '\(destination)' is written by two mappings in \(path)",
                         at: entry.value.location, related: [.init("the first one is here", at: earlier)]))
                 continue
             }
@@ -128,7 +128,7 @@ private struct SectionReader {
                 if let name = reader.shape.string(element, "\(path).\(index)") { keys.append(Located(name, at: element.location)) }
             }
             if keys.isEmpty {
-                reader.log.error("\(path) lists no attribute; remove the entry or name the identifying attributes", at: entity.value.location)
+                reader.log.error(.configMissingEntry, "\(path) lists no attribute; remove the entry or name the identifying attributes", at: entity.value.location)
             }
             reader.definitions.updateEntity(entity.key) { $0.primaryKeys = keys }
         }
@@ -156,7 +156,7 @@ private struct SectionReader {
         shape.unknownKeys(fields, allowed: ["target", "key_path", "fk_mapping"], path)
         let dictionary = entry.value
         guard let targetNode = dictionary["target"] else {
-            log.error("\(path) has no 'target' (the related entity)", at: entry.keyLocation)
+            log.error(.configMissingEntry, "\(path) has no 'target' (the related entity)", at: entry.keyLocation)
             return nil
         }
         guard let target = shape.string(targetNode, "\(path).target") else { return nil }
@@ -167,7 +167,7 @@ private struct SectionReader {
             }
             name = text
         } else {
-            log.error("\(path) has no 'key_path' (the relationship's name on the entity)", at: entry.keyLocation)
+            log.error(.configMissingEntry, "\(path) has no 'key_path' (the relationship's name on the entity)", at: entry.keyLocation)
             return nil
         }
         var connection: [ConnectionPair]?
@@ -183,7 +183,7 @@ private struct SectionReader {
                         targetAttribute: Located(targetAttribute, at: pair.value.location)))
             }
             if list.isEmpty {
-                log.error("\(path).fk_mapping names no attribute pair", at: fkNode.location)
+                log.error(.configMissingEntry, "\(path).fk_mapping names no attribute pair", at: fkNode.location)
                 return nil
             }
             connection = list
@@ -203,7 +203,7 @@ private struct SectionReader {
             guard let fields = shape.dictionary(entry, path) else { continue }
             shape.unknownKeys(fields, allowed: ["uri", "key_path", "matchers", "fetch_request"], path)
             guard let uriNode = entry["uri"] else {
-                log.error("\(path) has no 'uri' (the request path it serves)", at: entry.location)
+                log.error(.configMissingEntry, "\(path) has no 'uri' (the request path it serves)", at: entry.location)
                 continue
             }
             guard let uri = shape.string(uriNode, "\(path).uri") else { continue }
@@ -215,7 +215,7 @@ private struct SectionReader {
             if let matchersNode = entry["matchers"] {
                 if let list = shape.array(matchersNode, "\(path).matchers") {
                     if list.isEmpty {
-                        log.error("\(path).matchers is empty: no object at '\(uri)' can be mapped", at: matchersNode.location)
+                        log.error(.configNoMatchers, "\(path).matchers is empty: no object at '\(uri)' can be mapped", at: matchersNode.location)
                     }
                     for (matcherIndex, matcherNode) in list.enumerated() {
                         if let matcher = readMatcher(matcherNode, "\(path).matchers.\(matcherIndex)") {
@@ -224,7 +224,7 @@ private struct SectionReader {
                     }
                 }
             } else {
-                log.error("\(path) ('\(uri)') has no 'matchers': no object at that path can be mapped", at: entry.location)
+                log.error(.configNoMatchers, "\(path) ('\(uri)') has no 'matchers': no object at that path can be mapped", at: entry.location)
             }
             definitions.pathMappings.append(
                 PathMapping(
@@ -243,7 +243,7 @@ private struct SectionReader {
             let located = Located(entity, at: entityNode.location)
             if node["attribute_mappings"] != nil || node["class_name"] != nil {
                 log.warning(
-                    "\(path) has entity_name, so its class_name and attribute_mappings are ignored (the entity's own mappings apply)",
+                    .configIgnoredEntry, "\(path) has entity_name, so its class_name and attribute_mappings are ignored (the entity's own mappings apply)",
                     at: node.location)
             }
             switch (keyPathNode, expectedNode) {
@@ -256,20 +256,20 @@ private struct SectionReader {
                 return Matcher(
                     kind: .keyed(keyPath: KeyPath(keyPath), expected: expected, entity: located), location: node.location)
             case (nil, _):
-                log.error("\(path) has expected_value but no key_path to compare it with", at: node.location)
+                log.error(.configIncompleteMatcher, "\(path) has expected_value but no key_path to compare it with", at: node.location)
                 return nil
             case (_, nil):
-                log.error("\(path) has key_path but no expected_value to compare with", at: node.location)
+                log.error(.configIncompleteMatcher, "\(path) has key_path but no expected_value to compare with", at: node.location)
                 return nil
             }
         }
         guard let attributesNode = node["attribute_mappings"] else {
-            log.error("\(path) needs entity_name (an entity mapping) or attribute_mappings (a plain object mapping)", at: node.location)
+            log.error(.configIncompleteMatcher, "\(path) needs entity_name (an entity mapping) or attribute_mappings (a plain object mapping)", at: node.location)
             return nil
         }
         if keyPathNode != nil || expectedNode != nil {
             log.warning(
-                "\(path) is a plain object mapping (no entity_name); its key_path and expected_value are ignored, as RestKitMapper does",
+                .configIgnoredEntry, "\(path) is a plain object mapping (no entity_name); its key_path and expected_value are ignored, as RestKitMapper does",
                 at: node.location)
         }
         var className: String?
@@ -296,7 +296,7 @@ private struct SectionReader {
             if let classNode = entry["class_name"], let text = shape.string(classNode, "\(path).class_name") {
                 className = Located(text, at: classNode.location)
             } else if entry["class_name"] == nil {
-                log.error("\(path) has no 'class_name' (the client class it serializes)", at: entry.location)
+                log.error(.configMissingEntry, "\(path) has no 'class_name' (the client class it serializes)", at: entry.location)
             }
             var rootKeyPath: String?
             if let rootNode = entry["root_keypath"], let text = shape.string(rootNode, "\(path).root_keypath") {
@@ -312,7 +312,7 @@ private struct SectionReader {
                     }
                 }
             } else {
-                log.error("\(path) has no 'attribute_mappings': it would send an empty body", at: entry.location)
+                log.error(.configMissingEntry, "\(path) has no 'attribute_mappings': it would send an empty body", at: entry.location)
             }
             definitions.requestMappings.append(
                 RequestMapping(
@@ -367,7 +367,7 @@ private struct SectionReader {
         }
         var mapping = EntityMapping(name: className, location: node.location, isPlain: true)
         guard let attributesNode = node["attribute_mappings"] else {
-            log.error("\(section) has no 'attribute_mappings'", at: node.location)
+            log.error(.configMissingEntry, "\(section) has no 'attribute_mappings'", at: node.location)
             return
         }
         mapping.attributes = readAttributeMappings(attributesNode, "\(section).attribute_mappings")
@@ -386,7 +386,7 @@ private struct SectionReader {
                 guard let name = reader.shape.string(attribute.value, "\(path).\(attribute.key)", what: "a type name") else { continue }
                 guard let type = AttributeType(name: name) else {
                     reader.log.error(
-                        "unknown type '\(name)' for \(path).\(attribute.key)\(Suggestions.hint(for: name, among: AttributeType.configNames)); known types: \(AttributeType.configNames.joined(separator: " "))",
+                        .configUnknownType, "unknown type '\(name)' for \(path).\(attribute.key)\(Suggestions.hint(for: name, among: AttributeType.configNames)); known types: \(AttributeType.configNames.joined(separator: " "))",
                         at: attribute.value.location)
                     continue
                 }
@@ -409,9 +409,9 @@ private struct SectionReader {
                 _ = try DatePattern(parsing: pattern)
                 definitions.dateFormats.append(Located(pattern, at: element.location))
             } catch let error as DatePatternError {
-                log.error(error.description, at: element.location)
+                log.error(.configInvalidDatePattern, error.description, at: element.location)
             } catch {
-                log.error("invalid date pattern '\(pattern)'", at: element.location)
+                log.error(.configInvalidDatePattern, "invalid date pattern '\(pattern)'", at: element.location)
             }
         }
     }

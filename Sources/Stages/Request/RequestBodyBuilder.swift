@@ -45,7 +45,7 @@ public struct RequestBodyBuilder: Sendable {
             do {
                 patterns.append(try DatePattern(parsing: format.value))
             } catch {
-                throw RestmapError.usage("invalid date pattern '\(format.value)'", at: format.location)
+                throw RestmapError.usage(.configInvalidDatePattern, "invalid date pattern '\(format.value)'", at: format.location)
             }
         }
         self.converter = ValueConverter(dateFormats: patterns)

@@ -64,7 +64,7 @@ public enum ObjectStore {
         } catch let error as SQLiteError {
             throw SQLiteStoreFile.failure(path, "cannot be read: \(error.message)")
         } catch let error as RestmapError where error.diagnostics.first?.location == nil {
-            throw RestmapError.usage("store \(path): \(error.diagnostics.first?.message ?? "")", at: .file(path))
+            throw RestmapError.usage(error.diagnostics.first?.code ?? .storeUnusable, "store \(path): \(error.diagnostics.first?.message ?? "")", at: .file(path))
         }
     }
 
@@ -75,7 +75,7 @@ public enum ObjectStore {
             return SQLiteStoreFile.failure(path, "could not be written: \(error.message); the store is unchanged")
         }
         if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {
-            return RestmapError.usage("store \(path): \(first.message)", at: .file(path))
+            return RestmapError.usage(first.code, "store \(path): \(first.message)", at: .file(path))
         }
         return error
     }

@@ -21,7 +21,7 @@ final class StoreDumper {
         let schema = try SchemaCatalog(connection: connection).load()
         if let only, schema.entity(named: only) == nil {
             throw RestmapError.usage(
-                "--entity names '\(only)', which the store does not hold\(Suggestions.hint(for: only, among: schema.entities.map(\.name)))")
+                .storeUnknownEntity, "--entity names '\(only)', which the store does not hold\(Suggestions.hint(for: only, among: schema.entities.map(\.name)))")
         }
         // Every entity's `_id`s first: relationships print their targets' ids.
         var ids: [String: [Int64: String]] = [:]

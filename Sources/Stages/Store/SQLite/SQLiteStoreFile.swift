@@ -126,6 +126,6 @@ enum SQLiteStoreFile {
     }
 
     static func failure(_ path: String, _ message: String) -> RestmapError {
-        RestmapError.usage("store \(path) \(message)", at: .file(path))
+        RestmapError.usage(.storeUnusable, "store \(path) \(message)", at: .file(path))
     }
 }

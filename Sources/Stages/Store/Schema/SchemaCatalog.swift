@@ -59,7 +59,7 @@ struct SchemaCatalog {
             var relationships: [StoredRelationship] = []
             for field in try fields.rows([.text(name)]) {
                 guard case .text(let kind) = field[0], case .text(let fieldName) = field[1] else {
-                    throw RestmapError.usage("the store's catalog is damaged (a field of '\(name)' has no name)")
+                    throw RestmapError.usage(.storeCatalogDamaged, "the store's catalog is damaged (a field of '\(name)' has no name)")
                 }
                 switch kind {
                 case "attribute":
@@ -69,12 +69,12 @@ struct SchemaCatalog {
                     if case .integer(let position) = field[4] { keys.append((position, fieldName)) }
                 case "to_one", "to_many", "undecided":
                     guard case .text(let target) = field[3] else {
-                        throw RestmapError.usage("the store's catalog is damaged (relationship '\(name).\(fieldName)' has no target)")
+                        throw RestmapError.usage(.storeCatalogDamaged, "the store's catalog is damaged (relationship '\(name).\(fieldName)' has no target)")
                     }
                     relationships.append(
                         StoredRelationship(name: fieldName, target: target, toMany: kind == "to_many", isDecided: kind != "undecided"))
                 default:
-                    throw RestmapError.usage("the store's catalog is damaged (unknown field kind '\(kind)')")
+                    throw RestmapError.usage(.storeCatalogDamaged, "the store's catalog is damaged (unknown field kind '\(kind)')")
                 }
             }
             let primaryKey = keys.sorted { $0.0 < $1.0 }.map(\.1)

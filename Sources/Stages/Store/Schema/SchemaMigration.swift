@@ -41,13 +41,13 @@ struct SchemaMigration {
         var entity = stored
         if wanted.primaryKey != stored.primaryKey {
             throw RestmapError.usage(
-                "the store keys \(stored.name) by \(describe(stored.primaryKey)) and the config by \(describe(wanted.primaryKey)); a store's primary keys cannot change (use a new store)")
+                .storeSchemaConflict, "the store keys \(stored.name) by \(describe(stored.primaryKey)) and the config by \(describe(wanted.primaryKey)); a store's primary keys cannot change (use a new store)")
         }
         for attribute in wanted.attributes {
             if let existing = stored.attribute(named: attribute.name) {
                 if existing.type != attribute.type {
                     throw RestmapError.usage(
-                        "the store holds \(stored.name).\(attribute.name) as \(describe(existing.type)) and the config types it \(describe(attribute.type)); a stored attribute's type cannot change (use a new store)")
+                        .storeSchemaConflict, "the store holds \(stored.name).\(attribute.name) as \(describe(existing.type)) and the config types it \(describe(attribute.type)); a stored attribute's type cannot change (use a new store)")
                 }
             } else {
                 entity.attributes.append(attribute)
@@ -63,7 +63,7 @@ struct SchemaMigration {
             {
                 guard entity.relationships[position].target == relationship.target else {
                     throw RestmapError.usage(
-                        "the store relates \(stored.name).\(relationship.name) to \(entity.relationships[position].target) and the config to \(relationship.target); a stored relationship cannot change its target (use a new store)")
+                        .storeSchemaConflict, "the store relates \(stored.name).\(relationship.name) to \(entity.relationships[position].target) and the config to \(relationship.target); a stored relationship cannot change its target (use a new store)")
                 }
                 let decided = StoredRelationship(name: relationship.name, target: relationship.target, toMany: toMany)
                 entity.relationships[position] = decided
@@ -73,11 +73,11 @@ struct SchemaMigration {
             } else if let existing = stored.relationship(named: relationship.name) {
                 if existing.target != relationship.target {
                     throw RestmapError.usage(
-                        "the store relates \(stored.name).\(relationship.name) to \(existing.target) and the config to \(relationship.target); a stored relationship cannot change its target (use a new store)")
+                        .storeSchemaConflict, "the store relates \(stored.name).\(relationship.name) to \(existing.target) and the config to \(relationship.target); a stored relationship cannot change its target (use a new store)")
                 }
                 if let toMany = relationship.toMany, existing.isDecided, toMany != existing.toMany {
                     throw RestmapError.usage(
-                        "the store holds \(stored.name).\(relationship.name) as \(existing.toMany ? "to-many" : "to-one") and this run \(relationship.declared ? "declares" : "maps") it \(toMany ? "to-many" : "to-one"); a stored relationship cannot change its cardinality (use a new store)")
+                        .storeSchemaConflict, "the store holds \(stored.name).\(relationship.name) as \(existing.toMany ? "to-many" : "to-one") and this run \(relationship.declared ? "declares" : "maps") it \(toMany ? "to-many" : "to-one"); a stored relationship cannot change its cardinality (use a new store)")
                 }
             } else {
                 let added = StoredRelationship(
@@ -141,14 +141,14 @@ struct SchemaMigration {
         var columns: Set<String> = [StoreSchema.rowIDColumn]
         let names = entity.attributes.map(\.column) + entity.relationships.filter { $0.isDecided && !$0.toMany }.map(\.column)
         for name in names where !columns.insert(name).inserted {
-            throw RestmapError.usage("\(entity.name) would have two columns named '\(name)' in the store; rename the attribute")
+            throw RestmapError.usage(.storeNameCollision, "\(entity.name) would have two columns named '\(name)' in the store; rename the attribute")
         }
         if let schema {
             var tables = Set(schema.entities.map(\.table))
             for other in schema.entities { for r in other.relationships where r.toMany { tables.insert(r.joinTable(owner: other.table)) } }
             for name in [entity.table] + entity.relationships.filter(\.toMany).map({ $0.joinTable(owner: entity.table) })
             where !tables.insert(name).inserted || name.hasPrefix("_restmap") || name.lowercased().hasPrefix("sqlite_") {
-                throw RestmapError.usage("the store cannot hold a table named '\(name)' twice (or a reserved name); rename the entity or relationship")
+                throw RestmapError.usage(.storeNameCollision, "the store cannot hold a table named '\(name)' twice (or a reserved name); rename the entity or relationship")
             }
         }
     }

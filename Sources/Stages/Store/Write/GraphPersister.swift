@@ -58,7 +58,7 @@ final class GraphPersister {
             let upsert = object.identityKey != nil && layout.hasIdentity
             let statement = try statements.write(layout, carried: carried, upsert: upsert)
             guard case .integer(let rowID)? = try statement.firstValue(values) else {
-                throw RestmapError.usage("the store returned no row id for \(object.id)")
+                throw RestmapError.usage(.storeWriteFailed, "the store returned no row id for \(object.id)")
             }
             rowIDs[object.creationIndex] = rowID
             if upsert { counts.upserted += 1 } else { counts.inserted += 1 }
@@ -148,7 +148,7 @@ final class EntityLayout {
         guard let entity = schema.entity(named: plan.name),
             let order = schema.entities.firstIndex(where: { $0.name == plan.name })
         else {
-            throw RestmapError.usage("the store has no table for \(plan.name)")
+            throw RestmapError.usage(.storeWriteFailed, "the store has no table for \(plan.name)")
         }
         self.entity = entity
         self.order = order

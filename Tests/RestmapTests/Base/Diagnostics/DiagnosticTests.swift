@@ -13,7 +13,7 @@ import XCTest
 final class DiagnosticTests: XCTestCase {
     func testCompilerStyleLinesWithAndWithoutColors() {
         let diagnostic = Diagnostic(
-            .error, "entity 'Employe' is not defined",
+            .lintUndefinedEntity, .error, "entity 'Employe' is not defined",
             at: SourceLocation(file: "api.plist", line: 12, column: 5),
             related: [.init("'Employee' is defined here", at: SourceLocation(file: "api.plist", line: 3, column: 3))])
         XCTAssertEqual(
@@ -27,15 +27,15 @@ final class DiagnosticTests: XCTestCase {
     func testLocationsWithoutLinesUseKeyPathsOrTheFile() {
         XCTAssertEqual(SourceLocation(file: "c.bplist", keyPath: "relationship_mappings.Employee.dept").description,
                        "c.bplist:relationship_mappings.Employee.dept")
-        XCTAssertEqual(Diagnostic.warning("w", at: .file("x.json")).description, "x.json: warning: w")
-        XCTAssertEqual(Diagnostic.note("n").description, "note: n")
+        XCTAssertEqual(Diagnostic.warning(.configUnknownKey, "w", at: .file("x.json")).description, "x.json: warning: w")
+        XCTAssertEqual(Diagnostic.note(.relationshipCycle, "n").description, "note: n")
     }
 
     func testLogCountsEverySeverityButKeepsABoundedNumber() {
         let log = DiagnosticLog()
         log.retentionLimit = 3
-        for i in 0..<5 { log.warning("w\(i)") }
-        log.error("e")
+        for i in 0..<5 { log.warning(.configUnknownKey, "w\(i)") }
+        log.error(.nothingMapped, "e")
         XCTAssertEqual(log.warningCount, 5)
         XCTAssertEqual(log.errorCount, 1)
         XCTAssertEqual(log.diagnostics.count, 3)

@@ -315,7 +315,7 @@ final class JSONStreamTests: XCTestCase {
             let streamed = outcome {
                 let stream = self.reader(bytes: bytes, chunk: chunk)
                 guard let document = try stream.nextValue() else {
-                    throw RestmapError.data("unexpected end of input, expected a JSON value",
+                    throw RestmapError.data(.jsonUnexpectedEnd, "unexpected end of input, expected a JSON value",
                                             at: SourceLocation(file: "in.json", line: 1, column: 1))
                 }
                 try stream.expectEnd()

@@ -22,6 +22,23 @@ final class PlistReaderTests: XCTestCase {
         error(bytes: Array(text.utf8))
     }
 
+    /// `CODE FILE:LINE:COL` of the refusal: what tests pin (the sentences are the goldens').
+    func site(_ text: String) -> String {
+        site(bytes: Array(text.utf8))
+    }
+
+    func site(bytes: [UInt8]) -> String {
+        do {
+            _ = try ConfigDocumentReader().parse(bytes, file: "c.plist")
+            return "no error"
+        } catch let error as RestmapError {
+            XCTAssertEqual(error.exitCode, 2, "a bad config is a usage error")
+            return error.site
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
     func error(bytes: [UInt8]) -> String {
         do {
             _ = try ConfigDocumentReader().parse(bytes, file: "c.plist")
@@ -86,29 +103,29 @@ final class PlistReaderTests: XCTestCase {
 
     func testKeyWithoutValue() {
         XCTAssertEqual(
-            error("<plist>\n<dict>\n  <key>a</key>\n</dict>\n</plist>"), "c.plist:3:3: error: key 'a' has no value")
+            site("<plist>\n<dict>\n  <key>a</key>\n</dict>\n</plist>"), "RM3202 c.plist:3:3")
         XCTAssertEqual(
-            error("<plist><dict><key>a</key><key>b</key><string/></dict></plist>"),
-            "c.plist:1:14: error: key 'a' has no value")
+            site("<plist><dict><key>a</key><key>b</key><string/></dict></plist>"),
+            "RM3202 c.plist:1:14")
     }
 
     func testMalformedXMLReportsLibxml2sFirstError() {
         XCTAssertEqual(
-            error("<plist><dict><key>a</key><string>x</dict></plist>"),
-            "c.plist:1:42: error: Opening and ending tag mismatch: string line 1 and dict")
+            site("<plist><dict><key>a</key><string>x</dict></plist>"),
+            "RM3201 c.plist:1:42")
         XCTAssertTrue(error("<plist><dict><key>a</key>").contains("error: "), "truncated file")
         XCTAssertTrue(error("<?xml version=\"1.0\"?>\n<plist><dict><key>a").hasPrefix("c.plist:2:"))
     }
 
     func testStructureErrors() {
-        XCTAssertEqual(error("<plist><dict><key>a</key><strin>x</strin></dict></plist>"), "c.plist:1:26: error: unknown property-list element <strin>")
-        XCTAssertEqual(error("<plist><integer>12abc</integer></plist>"), "c.plist:1:8: error: <integer> holds '12abc', which is not an integer")
-        XCTAssertEqual(error("<plist><dict>text</dict></plist>"), "c.plist:1:8: error: unexpected text inside <dict>")
-        XCTAssertEqual(error("<plist></plist>"), "c.plist:1:1: error: <plist> holds no value")
-        XCTAssertEqual(error("<plist><string>a</string><string>b</string></plist>"), "c.plist:1:26: error: <plist> holds exactly one value; found a second one, <string>")
-        XCTAssertEqual(error(""), "c.plist:1:1: error: the config is empty")
-        XCTAssertEqual(error("<key>a</key>"), "c.plist:1:1: error: <key> can only appear inside <dict>", "found by fuzzing: a root <key> crashed")
-        XCTAssertEqual(error("hello"), "c.plist:1:1: error: the config is neither a property list (XML or binary) nor JSON")
+        XCTAssertEqual(site("<plist><dict><key>a</key><strin>x</strin></dict></plist>"), "RM3202 c.plist:1:26")
+        XCTAssertEqual(site("<plist><integer>12abc</integer></plist>"), "RM3203 c.plist:1:8")
+        XCTAssertEqual(site("<plist><dict>text</dict></plist>"), "RM3202 c.plist:1:8")
+        XCTAssertEqual(site("<plist></plist>"), "RM3202 c.plist:1:1")
+        XCTAssertEqual(site("<plist><string>a</string><string>b</string></plist>"), "RM3202 c.plist:1:26")
+        XCTAssertEqual(site(""), "RM1002 c.plist:1:1")
+        XCTAssertEqual(site("<key>a</key>"), "RM3202 c.plist:1:1", "found by fuzzing: a root <key> crashed")
+        XCTAssertEqual(site("hello"), "RM1003 c.plist:1:1")
     }
 
     func testInvalidUTF8IsLocated() {
@@ -137,9 +154,9 @@ final class PlistReaderTests: XCTestCase {
             <!DOCTYPE plist [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>
             <plist><string>&c;</string></plist>
             """
-        XCTAssertEqual(error(laughs), "c.plist:2:18: error: entity declarations are not allowed in a config (<!ENTITY a ...>)")
+        XCTAssertEqual(site(laughs), "RM3202 c.plist:2:18")
         XCTAssertEqual(
-            error("<plist><string>&nbsp;</string></plist>"), "c.plist:1:22: error: Entity 'nbsp' not defined")
+            site("<plist><string>&nbsp;</string></plist>"), "RM3201 c.plist:1:22")
     }
 
     func testOversizedConfigIsRefusedBeforeParsing() throws {
@@ -152,7 +169,8 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertThrowsError(try ConfigDocumentReader().read(path: url.path)) { error in
             let error = error as! RestmapError
             XCTAssertEqual(error.exitCode, 2)
-            XCTAssertTrue(error.description.contains("larger than 16 MiB"), error.description)
+            XCTAssertEqual(error.codes, [.configTooLarge])
+            XCTAssertEqual(error.diagnostics.first?.location, .file(url.path))
         }
     }
 
@@ -194,22 +212,22 @@ final class PlistReaderTests: XCTestCase {
     func testHostileBinaryPlistsFailCleanly() {
         // An array that contains itself.
         XCTAssertEqual(
-            error(bytes: bplist([[0xA1, 0]])), "c.plist:0: error: the binary property list contains a reference cycle")
+            site(bytes: bplist([[0xA1, 0]])), "RM3205 c.plist:0")
         // A reference to an object that does not exist.
         XCTAssertEqual(
-            error(bytes: bplist([[0xA1, 9]])), "c.plist:0: error: a reference points to object 9, but there are only 1")
+            site(bytes: bplist([[0xA1, 9]])), "RM3205 c.plist:0")
         // An offset table pointing past the file.
         XCTAssertEqual(
-            error(bytes: bplist([[0x51, 0x61]], tableOffsetDelta: 200)),
-            "c.plist: error: the binary property list's trailer points outside the file")
+            site(bytes: bplist([[0x51, 0x61]], tableOffsetDelta: 200)),
+            "RM3205 c.plist")
         // A string claiming more bytes than the file has.
         XCTAssertEqual(
-            error(bytes: bplist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]])),
-            "c.plist:(root): error: an object claims 9223372036854775807 elements, more than the file can hold")
+            site(bytes: bplist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]])),
+            "RM3205 c.plist:(root)")
         // Truncated to the header.
-        XCTAssertEqual(error(bytes: Array("bplist00".utf8)), "c.plist: error: the binary property list is truncated")
+        XCTAssertEqual(site(bytes: Array("bplist00".utf8)), "RM3205 c.plist")
         // A dictionary key that is not a string.
         XCTAssertEqual(
-            error(bytes: bplist([[0xD1, 1, 1], [0x10, 1]])), "c.plist:(root): error: a dictionary key is a integer, not a string")
+            site(bytes: bplist([[0xD1, 1, 1], [0x10, 1]])), "RM3205 c.plist:(root)")
     }
 }

@@ -131,7 +131,7 @@ final class XMLConcurrentStreamingTests: XCTestCase {
             init(_ prefix: [UInt8]) { self.prefix = prefix }
             func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
                 calls += 1
-                guard calls == 1 else { throw RestmapError.data("cannot read 'pipe': I/O error", at: .file("pipe")) }
+                guard calls == 1 else { throw RestmapError.data(.readFailed, "cannot read 'pipe': I/O error", at: .file("pipe")) }
                 buffer.copyBytes(from: prefix)
                 return prefix.count
             }

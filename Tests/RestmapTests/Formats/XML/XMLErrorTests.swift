@@ -112,7 +112,7 @@ final class XMLErrorTests: XCTestCase {
             var calls = 0
             func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
                 calls += 1
-                guard calls == 1 else { throw RestmapError.data("cannot read 'pipe': I/O error", at: .file("pipe")) }
+                guard calls == 1 else { throw RestmapError.data(.readFailed, "cannot read 'pipe': I/O error", at: .file("pipe")) }
                 let prefix = Array("<a><b>".utf8)
                 buffer.copyBytes(from: prefix)
                 return prefix.count

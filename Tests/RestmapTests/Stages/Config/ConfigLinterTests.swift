@@ -25,6 +25,11 @@ final class ConfigLinterTests: XCTestCase {
         try findings(json).map(\.description)
     }
 
+    /// `CODE FILE:LINE:COL` of each finding: what the tests pin (the sentences are the goldens').
+    func sites(_ json: String) throws -> [String] {
+        try findings(json).map { "\($0.code) \($0.location?.description ?? "-")" }
+    }
+
     let valid = """
         {"entity_attribute_mappings": {
             "Department": {"id": "entityId", "name": "name"},
@@ -48,25 +53,20 @@ final class ConfigLinterTests: XCTestCase {
         let found = try findings(config)
         XCTAssertEqual(found.count, 1)
         XCTAssertEqual(found[0].severity, .warning)
-        XCTAssertEqual(
-            found[0].message, "unknown section 'request_mapings'; did you mean 'request_mappings'?; it is ignored")
-        XCTAssertEqual(found[0].location?.line, 10)
+        XCTAssertEqual(try sites(config), ["RM1006 c.json:10:2"])
     }
 
     func testUnknownKeyInAnEntryIsAWarning() throws {
         let config = valid.replacingOccurrences(of: "\"key_path\": \"employees_list\"", with: "\"keypath\": \"employees_list\"")
         XCTAssertEqual(
-            try findings(config).map(\.message),
-            ["unknown key 'keypath' in path_mappings.0; did you mean 'key_path'?; it is ignored"])
+            try sites(config), ["RM1008 c.json:8:42"])
     }
 
     func testValueOfTheWrongTypeIsAnError() throws {
         let config = valid.replacingOccurrences(of: "\"name\": \"name\"},\n", with: "\"name\": 7},\n")
         let found = try findings(config)
         XCTAssertEqual(found.map(\.severity), [.error])
-        XCTAssertEqual(
-            found[0].message,
-            "entity_attribute_mappings.Department.name must be a string (the client attribute it maps to), found an integer")
+        XCTAssertEqual(try sites(config), ["RM1007 c.json:2:46"])
     }
 
     func testMisspelledEntityNamesBothSpellingsAndWhereEachIs() throws {
@@ -91,57 +91,49 @@ final class ConfigLinterTests: XCTestCase {
         let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(xml.utf8), file: "api.plist")
         XCTAssertEqual(log.diagnostics.count, 1)
         let diagnostic = log.diagnostics[0]
-        XCTAssertEqual(
-            diagnostic.description,
-            "api.plist:11:5: error: relationship_mappings names entity 'Employee', which entity_attribute_mappings does not define; did you mean 'Empoyee'?")
+        XCTAssertEqual(diagnostic.code, .lintUndefinedEntity)
+        XCTAssertEqual(diagnostic.location?.description, "api.plist:11:5")
         XCTAssertEqual(diagnostic.related.map(\.location.description), ["api.plist:6:5"])
-        XCTAssertEqual(diagnostic.related.map(\.message), ["'Empoyee' is defined here"])
     }
 
     func testUndefinedRelationshipTargetAndMatcherEntity() throws {
         var config = valid.replacingOccurrences(of: "\"target\": \"Department\", \"key_path\": \"dept\"", with: "\"target\": \"Dept\", \"key_path\": \"dept\"")
         XCTAssertEqual(
-            try findings(config).map(\.message),
-            ["relationship 'dept' of 'Employee' names entity 'Dept', which entity_attribute_mappings does not define"])
+            try sites(config), ["RM2001 c.json:6:24"])
         config = valid.replacingOccurrences(of: "\"entity_name\": \"Employee\"", with: "\"entity_name\": \"Employe\"")
         XCTAssertEqual(
-            try findings(config).map(\.message),
-            ["a matcher of path_mappings.0 names entity 'Employe', which entity_attribute_mappings does not define; did you mean 'Employee'?"])
+            try sites(config), ["RM2001 c.json:9:71"])
     }
 
     func testPrimaryKeyMustBeAMappedAttribute() throws {
         let config = valid.replacingOccurrences(of: "\"Department\": [\"entityId\"]", with: "\"Department\": [\"entityID\"]")
         let found = try findings(config)
         XCTAssertEqual(found.map(\.severity), [.error])
-        XCTAssertEqual(
-            found[0].message, "primary key 'entityID' of 'Department' is not a mapped attribute of it; did you mean 'entityId'?")
+        XCTAssertEqual(try sites(config), ["RM2003 c.json:4:42"])
     }
 
     func testConnectionAttributesMustBeMapped() throws {
         var config = valid.replacingOccurrences(of: "{\"secondaryDeptId\": \"entityId\"}", with: "{\"secondaryDept\": \"entityId\"}")
         XCTAssertEqual(
-            try findings(config).map(\.message),
-            ["fk_mapping of 'Employee.secondary_dept' reads 'secondaryDept', which is not a mapped attribute of 'Employee'; did you mean 'secondaryDeptId'?; map it in entity_attribute_mappings"])
+            try sites(config), ["RM2006 c.json:7:93"])
         config = valid.replacingOccurrences(of: "{\"secondaryDeptId\": \"entityId\"}", with: "{\"secondaryDeptId\": \"deptId\"}")
         XCTAssertEqual(
-            try findings(config).map(\.message),
-            ["fk_mapping of 'Employee.secondary_dept' matches 'Department.deptId', which is not a mapped attribute of 'Department'"])
+            try sites(config), ["RM2007 c.json:7:112"])
     }
 
     func testConnectionToANonKeyIsAWarning() throws {
         let config = valid.replacingOccurrences(of: "{\"secondaryDeptId\": \"entityId\"}", with: "{\"secondaryDeptId\": \"name\"}")
         let found = try findings(config)
         XCTAssertEqual(found.map(\.severity), [.warning])
-        XCTAssertTrue(found[0].message.contains("'Department.name', which is not a primary key of 'Department'"))
+        XCTAssertEqual(try sites(config), ["RM2008 c.json:7:112"])
     }
 
     func testPathMappingWithoutOrWithEmptyMatchers() throws {
         var config = valid.replacingOccurrences(of: "\"matchers\": [\n    {\"key_path\": \"type\", \"expected_value\": \"employee\", \"entity_name\": \"Employee\"}]", with: "\"matchers\": []")
-        XCTAssertEqual(try findings(config).map(\.message), ["path_mappings.0.matchers is empty: no object at '/employees' can be mapped"])
+        XCTAssertEqual(try sites(config), ["RM1013 c.json:8:84"])
         config = valid.replacingOccurrences(of: ", \"matchers\": [\n    {\"key_path\": \"type\", \"expected_value\": \"employee\", \"entity_name\": \"Employee\"}]", with: "")
         XCTAssertEqual(
-            try findings(config).map(\.message),
-            ["path_mappings.0 ('/employees') has no 'matchers': no object at that path can be mapped"])
+            try sites(config), ["RM1013 c.json:8:20"])
     }
 
     func testDuplicateURIAndKeyPathIsAWarning() throws {
@@ -149,7 +141,7 @@ final class ConfigLinterTests: XCTestCase {
         let config = valid.replacingOccurrences(of: "\"path_mappings\": [", with: "\"path_mappings\": [\(entry), \(entry.replacingOccurrences(of: "/a", with: "/a/")), ")
         let found = try findings(config)
         XCTAssertEqual(found.map(\.severity), [.warning])
-        XCTAssertEqual(found[0].message, "path_mappings.1 repeats uri '/a/' with key_path ''; both apply, so objects are mapped twice")
+        XCTAssertEqual(try sites(config), ["RM2010 c.json:8:78"])
         XCTAssertEqual(found[0].related.count, 1)
     }
 
@@ -159,14 +151,14 @@ final class ConfigLinterTests: XCTestCase {
             with: "{\"entity_name\": \"Department\"}, {\"entity_name\": \"Employee\"}]")
         let found = try findings(config)
         XCTAssertEqual(found.map(\.severity), [.warning])
-        XCTAssertEqual(found[0].message, "path_mappings.0 has 2 fallback matchers; only the last one applies")
+        XCTAssertEqual(try sites(config), ["RM2011 c.json:9:5"])
     }
 
     func testRequestMappingNeedsClassAndAttributes() throws {
         var config = valid.replacingOccurrences(of: "\"class_name\": \"UserLoginInfo\",", with: "")
-        XCTAssertEqual(try findings(config).map(\.message), ["request_mappings.0 has no 'class_name' (the client class it serializes)"])
+        XCTAssertEqual(try sites(config), ["RM1010 c.json:10:23"])
         config = valid.replacingOccurrences(of: ",\n    \"attribute_mappings\": {\"username\": \"username\", \"password\": \"password\"}", with: "")
-        XCTAssertEqual(try findings(config).map(\.message), ["request_mappings.0 has no 'attribute_mappings': it would send an empty body"])
+        XCTAssertEqual(try sites(config), ["RM1010 c.json:10:23"])
     }
 
     func testInvertedRequestMappingIsAWarning() throws {
@@ -175,7 +167,7 @@ final class ConfigLinterTests: XCTestCase {
             with: "\"class_name\": \"Employee\",\n    \"attribute_mappings\": {\"id\": \"id\", \"secondary_dept\": \"secondary_dept\"}")
         let found = try findings(inverted)
         XCTAssertEqual(found.map(\.severity), [.warning])
-        XCTAssertTrue(found[0].message.contains("those are its server-side keys"), found[0].message)
+        XCTAssertEqual(try sites(inverted), ["RM2013 c.json:10:23"])
         let correct = inverted.replacingOccurrences(of: "{\"id\": \"id\", \"secondary_dept\": \"secondary_dept\"}", with: "{\"entityId\": \"id\", \"secondaryDeptId\": \"secondary_dept\"}")
         XCTAssertEqual(try messages(correct), [])
     }
@@ -184,18 +176,18 @@ final class ConfigLinterTests: XCTestCase {
         var config = valid.replacingOccurrences(of: "{\"username\": \"username\", \"password\": \"password\"}", with: "{\"username\": \"user\", \"password\": \"user.password\"}")
         var found = try findings(config)
         XCTAssertEqual(found.map(\.severity), [.error])
-        XCTAssertTrue(found[0].message.contains("the body keys 'user' and 'user.password' conflict"), found[0].message)
+        XCTAssertEqual(try sites(config), ["RM2015 c.json:11:48"])
         config = valid.replacingOccurrences(
             of: "\"request_mappings\": [",
             with: "\"request_mappings\": [{\"uri\": \"/login\", \"class_name\": \"UserLoginInfo\", \"attribute_mappings\": {\"a\": \"b\"}}, ")
         found = try findings(config)
         XCTAssertEqual(found.map(\.severity), [.warning])
-        XCTAssertEqual(found[0].message, "request_mappings.1 serializes 'UserLoginInfo' like request_mappings.0; `request --class UserLoginInfo` uses the first")
+        XCTAssertEqual(try sites(config), ["RM2012 c.json:10:167"])
     }
 
     func testAttributeWrittenTwiceIsAnError() throws {
         let config = valid.replacingOccurrences(of: "{\"id\": \"entityId\", \"name\": \"name\"}", with: "{\"id\": \"entityId\", \"name\": \"entityId\"}")
-        XCTAssertEqual(try findings(config).map(\.message), ["attribute 'entityId' is written by two mappings in entity_attribute_mappings.Department"])
+        XCTAssertEqual(try sites(config), ["RM1012 c.json:2:46"])
     }
 
     func testUnknownTypeAndInvalidDatePatternAreErrors() throws {
@@ -204,18 +196,19 @@ final class ConfigLinterTests: XCTestCase {
             with: "\"entity_attribute_types\": {\"Employee\": {\"entityId\": \"integr\"}}, \"date_formats\": [\"dd.MM.yyyy\", \"qq\"], \"request_mappings\"")
         let found = try findings(config)
         XCTAssertEqual(found.map(\.severity), [.error, .error])
-        XCTAssertTrue(found[0].message.hasPrefix("unknown type 'integr' for entity_attribute_types.Employee.entityId; did you mean 'integer'?"), found[0].message)
-        XCTAssertTrue(found[1].message.contains("qq"), found[1].message)
+        XCTAssertEqual(try sites(config), ["RM1016 c.json:10:54", "RM1017 c.json:10:97"])
     }
 
     func testConfigWithoutSectionsCannotBeUsed() throws {
         XCTAssertThrowsError(try findings("{\"entity_atribute_mappings\": {}}")) { error in
             let error = error as! RestmapError
             XCTAssertEqual(error.exitCode, 2)
-            XCTAssertTrue(error.description.contains("has none of the sections"), error.description)
+            XCTAssertEqual(error.codes, [.configNoSections])
+            XCTAssertEqual(error.diagnostics.first?.location?.description, "c.json:1:1")
         }
         XCTAssertThrowsError(try findings("[1, 2]")) { error in
-            XCTAssertEqual((error as! RestmapError).description, "c.json:1:1: error: a config's root must be a dictionary, found an array")
+            XCTAssertEqual((error as! RestmapError).codes, [.configRootNotDictionary])
+            XCTAssertEqual((error as! RestmapError).diagnostics.first?.location?.description, "c.json:1:1")
         }
     }
 }

@@ -36,9 +36,9 @@ final class RequestMappingSelectionTests: XCTestCase {
     func testSeveralMatchesTakeTheFirstInConfigOrderWithAWarning() throws {
         let (mapping, log) = try select(.path("/gists/aa5a315d"))
         XCTAssertEqual(mapping.index, 1)
-        XCTAssertEqual(
-            log.diagnostics.map(\.description),
-            ["config.json:3:3: warning: 2 request mappings match path '/gists/aa5a315d' (request_mappings.1, request_mappings.2); the first in config order applies"])
+        XCTAssertEqual(log.diagnostics.map(\.code), [.requestSeveralMatch])
+        XCTAssertEqual(log.diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(log.diagnostics.first?.location?.description, "config.json:3:3")
         XCTAssertEqual(log.diagnostics.first?.related.map(\.location.line), [4])
     }
 
@@ -51,23 +51,24 @@ final class RequestMappingSelectionTests: XCTestCase {
 
     func testNoMatchListsTheRequestMappingsThereAre() {
         XCTAssertThrowsError(try select(.path("/user/login"))) { error in
-            XCTAssertEqual(
-                (error as? RestmapError)?.description,
-                "config.json: error: no request mapping matches '/user/login' (the config has UserLoginInfo for '/user/auth', Gist for '/gists/:gistID', GistPatch for '/gists/:id', Gist for '/drafts')")
+            XCTAssertEqual((error as? RestmapError)?.codes, [.requestNoMatch])
+            XCTAssertEqual((error as? RestmapError)?.diagnostics.first?.location, .file("config.json"))
+            XCTAssertTrue(
+                (error as? RestmapError)?.description.hasSuffix(
+                    "(the config has UserLoginInfo for '/user/auth', Gist for '/gists/:gistID', GistPatch for '/gists/:id', Gist for '/drafts')") == true,
+                "the message lists the mappings there are")
             XCTAssertEqual((error as? RestmapError)?.exitCode, 2)
         }
         XCTAssertThrowsError(try select(.className("UserLogininfo"))) { error in
-            XCTAssertEqual(
-                (error as? RestmapError)?.diagnostics.first?.message,
-                "no request mapping for class 'UserLogininfo'; did you mean 'UserLoginInfo'? (the config has UserLoginInfo for '/user/auth', Gist for '/gists/:gistID', GistPatch for '/gists/:id', Gist for '/drafts')")
+            XCTAssertEqual((error as? RestmapError)?.codes, [.requestNoMatch])
+            XCTAssertTrue((error as? RestmapError)?.description.contains("did you mean 'UserLoginInfo'?") == true)
         }
     }
 
     func testWithoutSelectorOnlyASoleMappingIsChosen() throws {
         XCTAssertThrowsError(try select(.sole)) { error in
-            XCTAssertEqual(
-                (error as? RestmapError)?.diagnostics.first?.message,
-                "the config has 4 request mappings: pass --path URI or --class NAME (UserLoginInfo for '/user/auth', Gist for '/gists/:gistID', GistPatch for '/gists/:id', Gist for '/drafts')")
+            XCTAssertEqual((error as? RestmapError)?.codes, [.requestAmbiguous])
+            XCTAssertEqual((error as? RestmapError)?.exitCode, 2)
         }
         let sole = #"{"request_mappings": [{"class_name": "A", "attribute_mappings": {"a": "a"}}]}"#
         XCTAssertEqual(try select(.sole, sole).0.className?.value, "A")
@@ -76,7 +77,8 @@ final class RequestMappingSelectionTests: XCTestCase {
     func testAConfigWithoutRequestMappings() {
         let config = #"{"entity_attribute_mappings": {"A": {"a": "a"}}}"#
         XCTAssertThrowsError(try select(.className("A"), config)) { error in
-            XCTAssertEqual((error as? RestmapError)?.description, "config.json: error: the config has no request_mappings")
+            XCTAssertEqual((error as? RestmapError)?.codes, [.requestNoMappings])
+            XCTAssertEqual((error as? RestmapError)?.diagnostics.first?.location, .file("config.json"))
         }
     }
 }

@@ -26,7 +26,7 @@ final class ValidationManifestTests: XCTestCase {
         try reader.parse(Array(text.utf8), file: file, log: log)
     }
 
-    /// The rendered diagnostics of a manifest that must be refused.
+    /// `CODE FILE:LINE:COL` of each diagnostic of a manifest that must be refused.
     private func failure(_ text: String, file: String = "Samples/manifest.json", line: UInt = #line) -> String {
         do {
             let samples = try parse(text, file: file)
@@ -34,7 +34,7 @@ final class ValidationManifestTests: XCTestCase {
             return ""
         } catch let error as RestmapError {
             XCTAssertEqual(error.exitCode, 2, line: line)
-            return error.description
+            return error.diagnostics.map { "\($0.code) \($0.location?.description ?? "-")" }.joined(separator: "\n")
         } catch {
             XCTFail("\(error)", line: line)
             return ""
@@ -93,9 +93,9 @@ final class ValidationManifestTests: XCTestCase {
         let log = DiagnosticLog()
         let samples = try parse(#"[{"file": "a.json", "paht": "/a"}]"#, log: log)
         XCTAssertEqual(samples.count, 1)
-        XCTAssertEqual(
-            log.diagnostics.map(\.description),
-            ["Samples/manifest.json:1:21: warning: unknown key 'paht' in manifest entry 0; did you mean 'path'?; it is ignored"])
+        XCTAssertEqual(log.diagnostics.map(\.code), [.configUnknownKey])
+        XCTAssertEqual(log.diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(log.diagnostics.first?.location?.description, "Samples/manifest.json:1:21")
     }
 
     func testEveryProblemIsReportedAndLocated() {
@@ -115,33 +115,30 @@ final class ValidationManifestTests: XCTestCase {
                 ]
                 """),
             """
-            Samples/manifest.json:2:3: error: manifest entry 0 has no 'file' (the sample's path, relative to the manifest)
-            Samples/manifest.json:3:13: error: manifest entry 1: sample file 'missing.json' cannot be read (looked for 'Samples/missing.json')
-            Samples/manifest.json:4:13: error: manifest entry 2.file must be a non-empty string (the sample's path)
-            Samples/manifest.json:5:31: error: manifest entry 3.path must be a non-empty string (the request path, e.g. /employees)
-            Samples/manifest.json:6:33: error: manifest entry 4.status must be an HTTP status code, an integer from 100 to 599
-            Samples/manifest.json:7:33: error: manifest entry 5.status must be an HTTP status code, an integer from 100 to 599
-            Samples/manifest.json:8:33: error: manifest entry 6.expect must be 'ok' or 'error'; did you mean 'error'?
-            Samples/manifest.json:9:33: error: manifest entry 7.expect must be 'ok' or 'error'
-            Samples/manifest.json:10:3: error: manifest entry 8 must be a dictionary {file, path, status?, expect?}, found a string
+            RM5103 Samples/manifest.json:2:3
+            RM5104 Samples/manifest.json:3:13
+            RM5103 Samples/manifest.json:4:13
+            RM5103 Samples/manifest.json:5:31
+            RM5103 Samples/manifest.json:6:33
+            RM5103 Samples/manifest.json:7:33
+            RM5103 Samples/manifest.json:8:33
+            RM5103 Samples/manifest.json:9:33
+            RM5103 Samples/manifest.json:10:3
             """)
     }
 
     func testUnusableDocuments() {
-        XCTAssertEqual(
-            failure(#"{"file": "a.json"}"#),
-            "Samples/manifest.json:1:1: error: a manifest must be an array of {file, path, status?, expect?} entries, found a dictionary")
-        XCTAssertEqual(failure("[{\"file\": \"a.json\",]"), "Samples/manifest.json:1:20: error: expected a string key after ','")
-        XCTAssertEqual(failure("  \n"), "Samples/manifest.json:1:1: error: the manifest is empty")
-        XCTAssertEqual(
-            failure("file: a.json\n"),
-            "Samples/manifest.json:1:1: error: the manifest is neither a property list (XML or binary) nor JSON")
+        XCTAssertEqual(failure(#"{"file": "a.json"}"#), "RM5101 Samples/manifest.json:1:1")
+        XCTAssertEqual(failure("[{\"file\": \"a.json\",]"), "RM3001 Samples/manifest.json:1:20")
+        XCTAssertEqual(failure("  \n"), "RM1002 Samples/manifest.json:1:1")
+        XCTAssertEqual(failure("file: a.json\n"), "RM1003 Samples/manifest.json:1:1")
     }
 
     func testEmptyManifestIsAWarning() throws {
         let log = DiagnosticLog()
         XCTAssertEqual(try parse("[]", log: log).count, 0)
-        XCTAssertEqual(log.diagnostics.map(\.description), ["Samples/manifest.json:1:1: warning: the manifest lists no samples"])
+        XCTAssertEqual(log.diagnostics.map(\.code), [.manifestEmpty])
+        XCTAssertEqual(log.diagnostics.first?.location?.description, "Samples/manifest.json:1:1")
     }
 
     func testPathsResolveAgainstTheManifestDirectory() {

@@ -111,6 +111,7 @@ final class ValidationReportTests: XCTestCase {
                   "findings": [
                     {
                       "kind": "conversion-failed",
+                      "code": "RM4003",
                       "severity": "error",
                       "message": "Item/2: size not set: cannot convert \"big\" to integer: not a number",
                       "file": "bad.json",
@@ -128,6 +129,7 @@ final class ValidationReportTests: XCTestCase {
                     },
                     {
                       "kind": "unread-key",
+                      "code": "RM5008",
                       "severity": "note",
                       "message": "key 'color' of Item objects is never read by the config (at items.*.color)",
                       "file": "bad.json",
@@ -157,6 +159,7 @@ final class ValidationReportTests: XCTestCase {
                   "findings": [
                     {
                       "kind": "missing-primary-key",
+                      "code": "RM5001",
                       "severity": "note",
                       "message": "Item has no primary-key value: 'id' (itemID) is absent; it is mapped as an object of its own (Item#1)",
                       "file": "neg.json",
@@ -258,7 +261,7 @@ final class ValidationReportTests: XCTestCase {
                 </properties>
                 <testcase classname="items" name="good.json (/items)" file="good.json"/>
                 <testcase classname="items" name="bad.json (/items)" file="bad.json">
-                  <failure message="1 error: Item/2: size not set: cannot convert &quot;big&quot; to integer: not a number" type="validation">bad.json:1:30: error: Item/2: size not set: cannot convert "big" to integer: not a number
+                  <failure message="1 error: Item/2: size not set: cannot convert &quot;big&quot; to integer: not a number" type="RM4003">bad.json:1:30: error: Item/2: size not set: cannot convert "big" to integer: not a number
             items.json:2: note: config: entity_attribute_mappings.Item.size
             bad.json:1:46: note: key 'color' of Item objects is never read by the config (at items.*.color)
             items.json:2: note: config: entity_attribute_mappings.Item</failure>
@@ -286,10 +289,10 @@ final class ValidationReportTests: XCTestCase {
             #"""
             PASS good.json (/items)
             FAIL bad.json (/items): 1 error, 1 note
-            ::error file=bad.json,line=1,col=30::Item/2: size not set: cannot convert "big" to integer: not a number%0Aconfig: entity_attribute_mappings.Item.size (items.json:2)
-            ::notice file=bad.json,line=1,col=46::key 'color' of Item objects is never read by the config (at items.*.color)%0Aconfig: entity_attribute_mappings.Item (items.json:2)
+            ::error file=bad.json,line=1,col=30,title=RM4003::Item/2: size not set: cannot convert "big" to integer: not a number%0Aconfig: entity_attribute_mappings.Item.size (items.json:2)
+            ::notice file=bad.json,line=1,col=46,title=RM5008::key 'color' of Item objects is never read by the config (at items.*.color)%0Aconfig: entity_attribute_mappings.Item (items.json:2)
             PASS neg.json (/items, expect error): failed as expected (1 error)
-            ::notice file=neg.json,line=1,col=12::expected error: Item has no primary-key value: 'id' (itemID) is absent; it is mapped as an object of its own (Item#1)%0Aconfig: primary_key_mappings.Item (items.json:3)
+            ::notice file=neg.json,line=1,col=12,title=RM5001::expected error: Item has no primary-key value: 'id' (itemID) is absent; it is mapped as an object of its own (Item#1)%0Aconfig: primary_key_mappings.Item (items.json:3)
             ::error title=restmap validate coverage::coverage 80.0%25 (4 of 5) is below --min-coverage 90%25%0Acoverage 80.0%25 (4 of 5 config entries exercised: attribute mappings 2/3, relationships 0/0, matchers 1/1, path mappings 1/1)%0Anever exercised:%0Aitems.json:2: entity_attribute_mappings.Item.weight (Item.weight ← weight)
             validate: 3 samples, 2 passed, 1 failed; 1 error, 0 warnings, 2 notes; coverage 80.0% is below --min-coverage 90% — FAILED
             """#)
@@ -314,17 +317,17 @@ final class ValidationReportTests: XCTestCase {
 
     func testGitHubEscaping() {
         var finding = ValidationFinding(
-            .mapping, .warning, "100% sure\r\nsecond line", at: SourceLocation(file: "/work/a,b:c.json", line: 3, column: 4),
+            .xmlExternalEntity, .warning, "100% sure\r\nsecond line", at: SourceLocation(file: "/work/a,b:c.json", line: 3, column: 4),
             config: .init("path_mappings.0", at: SourceLocation(file: "/work/api.plist", line: 9, column: 2)))
         finding.count = 2
         let github = ValidationGitHubReport(workingDirectory: "/work")
         XCTAssertEqual(
             github.annotation(finding),
-            "::warning file=a%2Cb%3Ac.json,line=3,col=4::100%25 sure%0D%0Asecond line (2 occurrences, the first shown)%0Aconfig: path_mappings.0 (api.plist:9)")
+            "::warning file=a%2Cb%3Ac.json,line=3,col=4,title=RM3109::100%25 sure%0D%0Asecond line (2 occurrences, the first shown)%0Aconfig: path_mappings.0 (api.plist:9)")
         XCTAssertEqual(
             ValidationGitHubReport(workingDirectory: nil).annotation(
                 ValidationFinding(.nothingMapped, .note, "n", at: .file("s.json"))),
-            "::notice file=s.json::n")
+            "::notice file=s.json,title=RM4002::n")
     }
 
     func testJUnitEscaping() {
