@@ -8,7 +8,8 @@ BIN_RELEASE = .build/release/restmap
 .PHONY: deps build release test demo install uninstall man bench fuzz clean
 
 ## deps: install what is missing (Debian/Ubuntu apt): libxml2's and SQLite's headers,
-## pkg-config, the sqlite3 shell the store tests check stores with, man-db and Chromium.
+## pkg-config, the sqlite3 shell the store tests check stores with, man-db, Chromium, and
+## Python's jsonschema.
 deps:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
@@ -21,6 +22,10 @@ deps:
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  echo "installing chromium (the HTML report test renders the page headless)"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
+	fi
+	@if ! python3 -c "import jsonschema" 2>/dev/null; then \
+	  echo "installing Python's jsonschema (the SARIF test checks reports against the schema)"; \
+	  python3 -m pip install jsonschema; \
 	fi
 	@if ! command -v man >/dev/null 2>&1; then \
 	  echo "installing man-db (the install test renders the man pages)"; \

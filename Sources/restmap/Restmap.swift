@@ -62,10 +62,6 @@ struct Restmap: ParsableCommand {
     }
 }
 
-enum RestmapVersion {
-    static let current = "0.1.0"
-}
-
 /// Ends the process with `code` (the C library's exit; `ParsableCommand` has an `exit` of its own).
 func terminate(_ code: Int32) -> Never {
     #if canImport(Glibc)

@@ -34,7 +34,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A plist or JSON array of {file, path, status?, expect?}; files relative to it.", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "text, json, junit (JUnit XML), github (GitHub Actions annotations) or html (a self-contained coverage page).")
+    @Option(name: .long, help: "text, json, junit (JUnit XML), github (GitHub Actions annotations), sarif (SARIF 2.1.0 for code scanning) or html (a self-contained coverage page).")
     var report: ValidationReportFormat = .text
 
     @OptionGroup var output: OutputOption
@@ -105,7 +105,7 @@ struct ValidateCommand: ParsableCommand {
         // The text and GitHub reports end with the summary line; the others, or a report
         // written to a file, leave the job log without one unless it goes to stderr.
         let toFile = output.writesFile
-        if !quiet && (toFile || report == .json || report == .junit || report == .html) {
+        if !quiet && (toFile || report == .json || report == .junit || report == .sarif || report == .html) {
             Console.shared.writeError(result.summaryLine + "\n")
         }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }

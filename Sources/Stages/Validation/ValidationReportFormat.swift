@@ -9,6 +9,8 @@ public enum ValidationReportFormat: String, Sendable, CaseIterable {
     case junit
     /// GitHub Actions workflow commands: `::error file=F,line=L,col=C::message`.
     case github
+    /// SARIF 2.1.0 for code-scanning tools (`SARIFLog`).
+    case sarif
     /// One self-contained HTML page: coverage over the config's source, findings inline in
     /// the samples, the entity graph (`ValidationHTMLReport`).
     case html
@@ -27,6 +29,7 @@ public enum ValidationReportFormat: String, Sendable, CaseIterable {
         case .json: return ValidationJSONReport().render(report)
         case .junit: return ValidationJUnitReport().render(report)
         case .github: return ValidationGitHubReport(workingDirectory: workingDirectory).render(report)
+        case .sarif: return SARIFLog(workingDirectory: workingDirectory).render(report)
         case .html: return ValidationHTMLReport(source: source, graphSVG: graphSVG).render(report)
         }
     }
