@@ -340,18 +340,17 @@ private struct SectionReader {
     mutating func readValueMappings(_ node: PlistNode) {
         forEachEntity(in: .valueMappings, node) { reader, entity, path in
             guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
-            var tables: [String: ValueMappingTable] = [:]
+            var tables: [String: Located<ValueMapping>] = [:]
             for attribute in attributes {
                 let attributePath = "\(path).\(attribute.key)"
                 guard let cases = reader.shape.dictionary(attribute.value, attributePath, what: "a dictionary of input to output")
                 else { continue }
-                var list: [(input: String, output: Value)] = []
-                var fallback: Value?
+                var entries: [(key: String, value: Value)] = []
                 for entry in cases {
                     guard let output = reader.shape.scalar(entry.value, "\(attributePath).\(entry.key)") else { continue }
-                    if entry.key == "_default" { fallback = output } else { list.append((entry.key, output)) }
+                    entries.append((entry.key, output))
                 }
-                tables[attribute.key] = ValueMappingTable(cases: list, fallback: fallback, location: attribute.keyLocation)
+                tables[attribute.key] = Located(ValueMapping(entries: entries), at: attribute.keyLocation)
             }
             reader.definitions.updateEntity(entity.key) { $0.valueMappings = tables }
         }
