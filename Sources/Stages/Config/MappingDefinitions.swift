@@ -13,8 +13,8 @@ public struct MappingDefinitions: Sendable {
     public var requestMappings: [RequestMapping] = []
     /// `error_mappings`, when the config has it.
     public var errorMapping: EntityMapping?
-    /// `date_formats`: Unicode date patterns, tried in order after the built-in formats.
-    public var dateFormats: [Located<String>] = []
+    /// `date_formats`: Unicode date patterns, parsed, tried in order after the built-in formats.
+    public var dateFormats: [Located<DatePattern>] = []
     /// The recognised sections the config contains, in file order.
     public var sections: [String] = []
     /// `error_mappings.key_path`: where error payloads keep their errors (nil: the root).

@@ -4,14 +4,15 @@ import RestmapTypes
 
 /// `date_formats` (SPEC §1.6): an array of Unicode date patterns, tried in order after the
 /// built-in formats. Each pattern is parsed here so that a bad one is reported at its
-/// location; `MappingDefinitions.dateFormats` keeps the valid ones.
+/// location; `MappingDefinitions.dateFormats` keeps the valid ones, parsed, for the
+/// converters of `map`, `validate` and `request`.
 enum DateFormatsSection {
     static let descriptor = ConfigSectionDescriptor(
         .dateFormats,
         read: { reader, node in reader.readDateFormats(node) },
         summary: SectionSummary(closing: { definitions in
             guard !definitions.dateFormats.isEmpty else { return [] }
-            return ["", "date formats: " + definitions.dateFormats.map { "'\($0.value)'" }.joined(separator: ", ")]
+            return ["", "date formats: " + definitions.dateFormats.map { "'\($0.value.pattern)'" }.joined(separator: ", ")]
         }))
 }
 
@@ -22,8 +23,7 @@ extension SectionReader {
         for (index, element) in patterns.enumerated() {
             guard let pattern = shape.string(element, "\(section).\(index)") else { continue }
             do {
-                _ = try DatePattern(parsing: pattern)
-                definitions.dateFormats.append(Located(pattern, at: element.location))
+                definitions.dateFormats.append(Located(try DatePattern(parsing: pattern), at: element.location))
             } catch let error as DatePatternError {
                 log.error(.configInvalidDatePattern, error.description, at: element.location)
             } catch {
