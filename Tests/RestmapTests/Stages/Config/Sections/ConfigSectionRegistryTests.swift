@@ -46,7 +46,7 @@ final class ConfigSectionRegistryTests: XCTestCase {
             """
         let (definitions, log) = try C.load(config)
         SectionFinding.assert(log, [
-            SectionFinding(.warning, "config.json:2:2", "unknown section 'value_mapings'; did you mean 'value_mappings'?")
+            SectionFinding(.warning, .configUnknownSection, "config.json:2:2", "unknown section 'value_mapings'; did you mean 'value_mappings'?")
         ])
         XCTAssertEqual(definitions.sections, ["entity_attribute_mappings"])
         XCTAssertTrue(try XCTUnwrap(definitions.entity(named: "User")).valueMappings.isEmpty)
@@ -61,8 +61,8 @@ final class ConfigSectionRegistryTests: XCTestCase {
             """
         let (definitions, log) = try C.load(config)
         SectionFinding.assert(log, [
-            SectionFinding(.error, "config.json:3:36", "value_mappings.User.id must be a dictionary of input to output"),
-            SectionFinding(.error, "config.json:1:18", "date_formats must be an array of date patterns"),
+            SectionFinding(.error, .configWrongType, "config.json:3:36", "value_mappings.User.id must be a dictionary of input to output"),
+            SectionFinding(.error, .configWrongType, "config.json:1:18", "date_formats must be an array of date patterns"),
         ])
         XCTAssertEqual(definitions.sections, ["date_formats", "entity_attribute_mappings", "value_mappings"])
     }

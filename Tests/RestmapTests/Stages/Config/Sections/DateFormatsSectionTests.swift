@@ -27,8 +27,8 @@ final class DateFormatsSectionTests: XCTestCase {
     func testFindingsPointAtTheElementThatIsNotAPattern() throws {
         let (_, log) = try C.load(Self.config)
         SectionFinding.assert(log, [
-            SectionFinding(.error, "config.json:2:33", "date_formats.1 must be a string"),
-            SectionFinding(.error, "config.json:3:26", "unsupported pattern letter 'G'"),
+            SectionFinding(.error, .configWrongType, "config.json:2:33", "date_formats.1 must be a string"),
+            SectionFinding(.error, .configInvalidDatePattern, "config.json:3:26", "unsupported pattern letter 'G'"),
         ])
     }
 

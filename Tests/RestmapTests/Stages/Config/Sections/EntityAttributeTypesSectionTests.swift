@@ -30,9 +30,9 @@ final class EntityAttributeTypesSectionTests: XCTestCase {
     func testFindingsForAnUnknownTypeAWrongTypedNameAndAnUndefinedEntity() throws {
         let (_, log) = try C.load(Self.config)
         SectionFinding.assert(log, [
-            SectionFinding(.error, "config.json:3:13", "unknown type 'dubble' for entity_attribute_types.User.score; did you mean 'double'?"),
-            SectionFinding(.error, "config.json:3:31", "entity_attribute_types.User.flag must be a type name"),
-            SectionFinding(.error, "config.json:4:3", "entity_attribute_types names entity 'Usr'"),
+            SectionFinding(.error, .configUnknownType, "config.json:3:13", "unknown type 'dubble' for entity_attribute_types.User.score; did you mean 'double'?"),
+            SectionFinding(.error, .configWrongType, "config.json:3:31", "entity_attribute_types.User.flag must be a type name"),
+            SectionFinding(.error, .lintUndefinedEntity, "config.json:4:3", "entity_attribute_types names entity 'Usr'"),
         ])
     }
 

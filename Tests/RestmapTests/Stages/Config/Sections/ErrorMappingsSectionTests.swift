@@ -30,7 +30,7 @@ final class ErrorMappingsSectionTests: XCTestCase {
     func testAnUnknownKeyIsAWarningWithASuggestion() throws {
         let (_, log) = try C.load(Self.config)
         SectionFinding.assert(log, [
-            SectionFinding(.warning, "config.json:3:87", "unknown key 'keypath' in error_mappings; did you mean 'key_path'?")
+            SectionFinding(.warning, .configUnknownKey, "config.json:3:87", "unknown key 'keypath' in error_mappings; did you mean 'key_path'?")
         ])
     }
 
@@ -41,8 +41,8 @@ final class ErrorMappingsSectionTests: XCTestCase {
             """
         let (definitions, log) = try C.load(config)
         SectionFinding.assert(log, [
-            SectionFinding(.error, "config.json:2:51", "error_mappings.class_name must be a string"),
-            SectionFinding(.error, "config.json:2:20", "error_mappings has no 'attribute_mappings'"),
+            SectionFinding(.error, .configWrongType, "config.json:2:51", "error_mappings.class_name must be a string"),
+            SectionFinding(.error, .configMissingEntry, "config.json:2:20", "error_mappings has no 'attribute_mappings'"),
         ])
         XCTAssertNil(definitions.errorMapping)
         XCTAssertNil(definitions.errorKeyPath)

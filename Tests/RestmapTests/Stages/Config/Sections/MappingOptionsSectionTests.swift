@@ -31,9 +31,9 @@ final class MappingOptionsSectionTests: XCTestCase {
     func testFindingsPointAtTheMisspelledKeyTheValueAndTheUndefinedEntity() throws {
         let (_, log) = try C.load(Self.config)
         SectionFinding.assert(log, [
-            SectionFinding(.warning, "config.json:3:48", "did you mean 'set_nil_for_missing_attributes'?"),
-            SectionFinding(.error, "config.json:3:41", "mapping_options.User.set_nil_for_missing_relationships must be a boolean"),
-            SectionFinding(.error, "config.json:5:3", "mapping_options names entity 'Usr'"),
+            SectionFinding(.warning, .configUnknownKey, "config.json:3:48", "did you mean 'set_nil_for_missing_attributes'?"),
+            SectionFinding(.error, .configWrongType, "config.json:3:41", "mapping_options.User.set_nil_for_missing_relationships must be a boolean"),
+            SectionFinding(.error, .lintUndefinedEntity, "config.json:5:3", "mapping_options names entity 'Usr'"),
         ])
     }
 

@@ -35,9 +35,9 @@ final class ValueMappingsSectionTests: XCTestCase {
     func testFindingsInReadingThenLintOrder() throws {
         let (_, log) = try C.load(Self.config)
         SectionFinding.assert(log, [
-            SectionFinding(.error, "config.json:3:69", "value_mappings.User.state.X must be a string, number or boolean"),
-            SectionFinding(.error, "config.json:5:12", "value_mappings.User.role must be a dictionary of input to output"),
-            SectionFinding(.warning, "config.json:4:4", "value_mappings.User names 'stat'"),
+            SectionFinding(.error, .configWrongType, "config.json:3:69", "value_mappings.User.state.X must be a string, number or boolean"),
+            SectionFinding(.error, .configWrongType, "config.json:5:12", "value_mappings.User.role must be a dictionary of input to output"),
+            SectionFinding(.warning, .lintUnknownMappedAttribute, "config.json:4:4", "value_mappings.User names 'stat'"),
         ])
         XCTAssertTrue(log.diagnostics[2].message.contains("did you mean 'state'?"), log.diagnostics[2].message)
     }
