@@ -83,7 +83,7 @@ struct ValidateCommand: ParsableCommand {
         options.defaultStatus = payload.status
         let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
         options.progress = meter?.counter
-        let run = try ValidateRun(definitions: definitions, options: options)
+        let run = ValidateRun(definitions: definitions, options: options)
         let result = try run.validate(list)
         meter?.finish()
 

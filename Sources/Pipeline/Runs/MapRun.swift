@@ -47,7 +47,7 @@ public final class MapRun {
         self.log = log
         self.sink = output
         self.plans = MappingPlans(definitions)
-        let converter = try ValueConverter(dateFormats: definitions.dateFormats.map { try DatePattern(parsing: $0.value) })
+        let converter = ValueConverter(dateFormats: definitions.dateFormats.map(\.value))
         self.mapper = Mapper(plans: plans, log: log, converter: converter)
         self.payloadMapper = PayloadMapper(mapper: mapper)
         self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth)

@@ -26,16 +26,11 @@ public final class ValidateRun {
     /// `validate` has run (`--suggest`).
     public private(set) var unreadKeys: [UnreadKey] = []
 
-    /// - Throws: `RestmapError` (usage) when a `date_formats` pattern cannot be used.
-    public init(definitions: MappingDefinitions, options: ValidationOptions = ValidationOptions()) throws {
+    public init(definitions: MappingDefinitions, options: ValidationOptions = ValidationOptions()) {
         self.definitions = definitions
         self.options = options
         self.plans = MappingPlans(definitions)
-        do {
-            self.converter = try ValueConverter(dateFormats: definitions.dateFormats.map { try DatePattern(parsing: $0.value) })
-        } catch let error as DatePatternError {
-            throw RestmapError.usage(.configInvalidDatePattern, error.description)
-        }
+        self.converter = ValueConverter(dateFormats: definitions.dateFormats.map(\.value))
     }
 
     /// How a sample is mapped.

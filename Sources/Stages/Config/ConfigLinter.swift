@@ -11,13 +11,16 @@ public struct ConfigLinter {
     public func lint(_ definitions: MappingDefinitions, log: DiagnosticLog) {
         let context = LintContext(definitions: definitions, log: log)
         context.checkEntityReferences()
-        context.checkEntities()
-        context.checkPathMappings()
-        context.checkRequestMappings()
+        for entity in definitions.entities {
+            for descriptor in ConfigSection.registry { descriptor.lintEntity?(context, entity) }
+        }
+        for descriptor in ConfigSection.registry { descriptor.lint?(context) }
     }
 }
 
-private struct LintContext {
+/// What lint rules work from. The rules of RestKitMapper's sections are below; every other
+/// section's rules sit in its own file under `Sections/`, as an extension of this type.
+struct LintContext {
     let definitions: MappingDefinitions
     public let log: DiagnosticLog
 
@@ -45,15 +48,6 @@ private struct LintContext {
     func checkEntityReferences() {
         for reference in definitions.entityReferences {
             requireEntity(reference.name, at: reference.location, usedAs: reference.context)
-        }
-    }
-
-    func checkEntities() {
-        for entity in definitions.entities {
-            checkDestinations(entity)
-            checkPrimaryKeys(entity)
-            checkRelationships(entity)
-            checkAttributeNames(entity)
         }
     }
 
@@ -127,17 +121,6 @@ private struct LintContext {
                         at: targetAttribute.location)
                 }
             }
-        }
-    }
-
-    /// `value_mappings` and `entity_attribute_types` name client attributes; a name the entity
-    /// does not map is most likely a typo.
-    func checkAttributeNames(_ entity: EntityMapping) {
-        let known = entity.attributeNames
-        for (attribute, table) in entity.valueMappings.sorted(by: { $0.key < $1.key }) where !known.contains(attribute) {
-            log.warning(
-                .lintUnknownMappedAttribute, "value_mappings.\(entity.name) names '\(attribute)', which is not a mapped attribute of '\(entity.name)'\(Suggestions.hint(for: attribute, among: known))",
-                at: table.location)
         }
     }
 

@@ -37,23 +37,17 @@ public struct ConfigLoader {
                 at: root.location)
         }
         var reader = SectionReader(shape: shape, log: log, definitions: definitions)
-        // Entities first: the other sections refer to them.
-        if let node = sections[.entityAttributeMappings] { reader.readEntities(node) }
-        if let node = sections[.primaryKeyMappings] { reader.readPrimaryKeys(node) }
-        if let node = sections[.relationshipMappings] { reader.readRelationships(node) }
-        if let node = sections[.pathMappings] { reader.readPathMappings(node) }
-        if let node = sections[.requestMappings] { reader.readRequestMappings(node) }
-        if let node = sections[.mappingOptions] { reader.readMappingOptions(node) }
-        if let node = sections[.valueMappings] { reader.readValueMappings(node) }
-        if let node = sections[.errorMappings] { reader.readErrorMapping(node) }
-        if let node = sections[.entityAttributeTypes] { reader.readAttributeTypes(node) }
-        if let node = sections[.dateFormats] { reader.readDateFormats(node) }
+        for descriptor in ConfigSection.registry {
+            if let node = sections[descriptor.section] { descriptor.read(&reader, node) }
+        }
         return reader.definitions
     }
 }
 
-/// Reads each section into the definitions under construction.
-private struct SectionReader {
+/// Reads each section into the definitions under construction. The readers of
+/// RestKitMapper's sections are below; every other section's reader sits in its own file
+/// under `Sections/`, as an extension of this type.
+struct SectionReader {
     let shape: PlistShape
     public let log: DiagnosticLog
     var definitions: MappingDefinitions
@@ -318,101 +312,6 @@ private struct SectionReader {
                 RequestMapping(
                     uri: uri, className: className, rootKeyPath: rootKeyPath, attributes: attributes,
                     location: entry.location, index: index))
-        }
-    }
-
-    // MARK: extensions
-
-    mutating func readMappingOptions(_ node: PlistNode) {
-        forEachEntity(in: .mappingOptions, node) { reader, entity, path in
-            guard let fields = reader.shape.dictionary(entity.value, path) else { return }
-            reader.shape.unknownKeys(fields, allowed: ["set_nil_for_missing_attributes", "set_nil_for_missing_relationships"], path)
-            var options = MappingOptions()
-            for field in fields {
-                guard let flag = reader.shape.boolean(field.value, "\(path).\(field.key)") else { continue }
-                if field.key == "set_nil_for_missing_attributes" { options.setNilForMissingAttributes = flag }
-                if field.key == "set_nil_for_missing_relationships" { options.setNilForMissingRelationships = flag }
-            }
-            reader.definitions.updateEntity(entity.key) { $0.options = options }
-        }
-    }
-
-    mutating func readValueMappings(_ node: PlistNode) {
-        forEachEntity(in: .valueMappings, node) { reader, entity, path in
-            guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
-            var tables: [String: ValueMappingTable] = [:]
-            for attribute in attributes {
-                let attributePath = "\(path).\(attribute.key)"
-                guard let cases = reader.shape.dictionary(attribute.value, attributePath, what: "a dictionary of input to output")
-                else { continue }
-                var list: [(input: String, output: Value)] = []
-                var fallback: Value?
-                for entry in cases {
-                    guard let output = reader.shape.scalar(entry.value, "\(attributePath).\(entry.key)") else { continue }
-                    if entry.key == "_default" { fallback = output } else { list.append((entry.key, output)) }
-                }
-                tables[attribute.key] = ValueMappingTable(cases: list, fallback: fallback, location: attribute.keyLocation)
-            }
-            reader.definitions.updateEntity(entity.key) { $0.valueMappings = tables }
-        }
-    }
-
-    mutating func readErrorMapping(_ node: PlistNode) {
-        let section = ConfigSection.errorMappings.rawValue
-        guard let fields = shape.dictionary(node, section) else { return }
-        shape.unknownKeys(fields, allowed: ["key_path", "class_name", "attribute_mappings"], section)
-        var className = "Error"
-        if let classNode = node["class_name"], let text = shape.string(classNode, "\(section).class_name") {
-            className = text
-        }
-        var mapping = EntityMapping(name: className, location: node.location, isPlain: true)
-        guard let attributesNode = node["attribute_mappings"] else {
-            log.error(.configMissingEntry, "\(section) has no 'attribute_mappings'", at: node.location)
-            return
-        }
-        mapping.attributes = readAttributeMappings(attributesNode, "\(section).attribute_mappings")
-        definitions.errorMapping = mapping
-        if let keyPathNode = node["key_path"], let text = shape.string(keyPathNode, "\(section).key_path") {
-            definitions.errorKeyPath = text.isEmpty ? nil : KeyPath(text)
-        }
-    }
-
-    mutating func readAttributeTypes(_ node: PlistNode) {
-        forEachEntity(in: .entityAttributeTypes, node) { reader, entity, path in
-            guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
-            var types: [String: AttributeType] = [:]
-            var locations: [String: SourceLocation] = [:]
-            for attribute in attributes {
-                guard let name = reader.shape.string(attribute.value, "\(path).\(attribute.key)", what: "a type name") else { continue }
-                guard let type = AttributeType(name: name) else {
-                    reader.log.error(
-                        .configUnknownType, "unknown type '\(name)' for \(path).\(attribute.key)\(Suggestions.hint(for: name, among: AttributeType.configNames)); known types: \(AttributeType.configNames.joined(separator: " "))",
-                        at: attribute.value.location)
-                    continue
-                }
-                types[attribute.key] = type
-                locations[attribute.key] = attribute.value.location
-            }
-            reader.definitions.updateEntity(entity.key) {
-                $0.attributeTypes = types
-                $0.attributeTypeLocations = locations
-            }
-        }
-    }
-
-    mutating func readDateFormats(_ node: PlistNode) {
-        let section = ConfigSection.dateFormats.rawValue
-        guard let patterns = shape.array(node, section, what: "an array of date patterns") else { return }
-        for (index, element) in patterns.enumerated() {
-            guard let pattern = shape.string(element, "\(section).\(index)") else { continue }
-            do {
-                _ = try DatePattern(parsing: pattern)
-                definitions.dateFormats.append(Located(pattern, at: element.location))
-            } catch let error as DatePatternError {
-                log.error(.configInvalidDatePattern, error.description, at: element.location)
-            } catch {
-                log.error(.configInvalidDatePattern, "invalid date pattern '\(pattern)'", at: element.location)
-            }
         }
     }
 }
