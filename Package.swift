@@ -46,7 +46,7 @@ var targets: [Target] = [
           ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
     layer("RestmapValidation", path: "Sources/Stages/Validation",
           ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
-    layer("RestmapDescribe", path: "Sources/Stages/Describe", ["RestmapBase", "RestmapTypes", "RestmapConfig"]),
+    layer("RestmapDescribe", path: "Sources/Stages/Describe", ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig"]),
     // Config sketches from payload shapes: `restmap init`, `validate --suggest`.
     layer("RestmapSuggest", path: "Sources/Stages/Suggest", ["RestmapBase", "RestmapFormats", "RestmapValidation"]),
     // SQLite's C API, imported by RestmapStore only.

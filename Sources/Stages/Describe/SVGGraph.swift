@@ -1,3 +1,4 @@
+import RestmapFormats
 import RestmapConfig
 
 /// The entity graph as an inline SVG drawing (the HTML report's picture of `describe
@@ -110,17 +111,8 @@ public struct SVGGraph {
         return out
     }
 
+    /// Markup characters as entities (the XML writers' escaping serves HTML and SVG too).
     private func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
+        XMLEscaping.escape(text)
     }
 }

@@ -1,3 +1,4 @@
+import RestmapFormats
 import RestmapBase
 
 /// `validate --report html`: one self-contained page (no scripts, fonts or images from
@@ -185,19 +186,9 @@ public struct ValidationHTMLReport {
         return result
     }
 
+    /// Markup characters as entities (the XML writers' escaping serves HTML and SVG too).
     private func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
+        XMLEscaping.escape(text)
     }
 
     static let style = """
