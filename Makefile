@@ -5,7 +5,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_DEBUG = .build/debug/restmap
 BIN_RELEASE = .build/release/restmap
 
-.PHONY: deps build release test demo install uninstall man bench fuzz clean
+.PHONY: deps build release test demo install uninstall man bench fuzz fuzz-long clean
 
 ## deps: install what is missing (Debian/Ubuntu apt): libxml2's and SQLite's headers,
 ## pkg-config, the sqlite3 shell the store tests check stores with, man-db, Chromium, and
@@ -81,7 +81,7 @@ man: deps
 ##   make fuzz FUZZ_SECONDS=300 FUZZ_TARGETS=fuzz-plist
 ##   make fuzz FUZZ_FLAGS=-only_ascii=1                (any libFuzzer flag)
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= fuzz-json fuzz-json-stream fuzz-plist fuzz-coredata fuzz-xml
+FUZZ_TARGETS ?= fuzz-json fuzz-json-stream fuzz-plist fuzz-coredata fuzz-xml fuzz-store
 FUZZ_MAX_LEN ?= 8192
 FUZZ_TIMEOUT ?= 5
 FUZZ_RSS_MB ?= 2048
@@ -97,6 +97,13 @@ fuzz: deps
 	for target in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product $$target || exit 1; done
 	Fuzz/run-fuzzers.sh "$$($(FUZZ_BUILD) --show-bin-path)" $(FUZZ_OUT) $(FUZZ_SECONDS) $(FUZZ_MAX_LEN) \
 	  $(FUZZ_TIMEOUT) $(FUZZ_RSS_MB) $(FUZZ_TARGETS) -- $(FUZZ_FLAGS)
+
+## fuzz-long: hours per target (FUZZ_LONG_SECONDS, default 4 h), resumable: every run starts
+## from the corpus fuzz-out/TARGET/corpus holds, so an interrupted run loses only its last
+## minutes. Run one target with FUZZ_TARGETS=fuzz-xml; a nightly CI recipe is in the README.
+FUZZ_LONG_SECONDS ?= 14400
+fuzz-long:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_LONG_SECONDS)
 
 clean:
 	rm -rf .build

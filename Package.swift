@@ -92,10 +92,11 @@ var targets: [Target] = [
 if Context.environment["RESTMAP_FUZZ"] == "1" {
     let engine: [Target.Dependency] = [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
-        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapPipeline",
+        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapStore",
+        "RestmapPipeline",
     ]
     targets.append(.target(name: "FuzzSupport", dependencies: engine, path: "Fuzz/Sources/FuzzSupport"))
-    for harness in ["fuzz-json", "fuzz-json-stream", "fuzz-plist", "fuzz-coredata", "fuzz-xml"] {
+    for harness in ["fuzz-json", "fuzz-json-stream", "fuzz-plist", "fuzz-coredata", "fuzz-xml", "fuzz-store"] {
         targets.append(.executableTarget(
             name: harness, dependencies: engine + ["FuzzSupport"], path: "Fuzz/Sources/\(harness)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
