@@ -153,9 +153,10 @@ private struct SectionReader {
         guard let fields = shape.dictionary(entry.value, path, what: "a dictionary with target and key_path") else {
             return nil
         }
-        shape.unknownKeys(fields, allowed: ["target", "key_path", "fk_mapping"], path)
+        shape.unknownKeys(fields, allowed: ["target", "key_path", "fk_mapping", "matchers"], path)
         let dictionary = entry.value
-        guard let targetNode = dictionary["target"] else {
+        let matchers = dictionary["matchers"].map { ExtensionEntryReader(shape: shape, log: log).relationshipMatchers($0, "\(path).matchers", readMatcher) }
+        guard let targetNode = dictionary["target"] ?? matchers?.impliedTarget else {
             log.error("\(path) has no 'target' (the related entity)", at: entry.keyLocation)
             return nil
         }
@@ -188,9 +189,14 @@ private struct SectionReader {
             }
             connection = list
         }
-        return RelationshipMapping(
+        var relationship = RelationshipMapping(
             source: KeyPath(entry.key), name: name, target: Located(target, at: targetNode.location),
             connection: connection, location: entry.keyLocation, cardinality: nil)
+        if let matchers {
+            relationship.matchers = matchers.list
+            relationship.targetIsImplied = dictionary["target"] == nil
+        }
+        return relationship
     }
 
     // MARK: path_mappings
@@ -287,7 +293,8 @@ private struct SectionReader {
         for (index, entry) in entries.enumerated() {
             let path = "\(section).\(index)"
             guard let fields = shape.dictionary(entry, path) else { continue }
-            shape.unknownKeys(fields, allowed: ["uri", "root_keypath", "class_name", "attribute_mappings"], path)
+            shape.unknownKeys(
+                fields, allowed: ["uri", "root_keypath", "class_name", "attribute_mappings"] + ExtensionEntryReader.requestMappingKeys, path)
             var uri: Located<PathPattern>?
             if let uriNode = entry["uri"], let text = shape.string(uriNode, "\(path).uri") {
                 uri = Located(PathPattern(text), at: uriNode.location)
@@ -314,10 +321,11 @@ private struct SectionReader {
             } else {
                 log.error("\(path) has no 'attribute_mappings': it would send an empty body", at: entry.location)
             }
-            definitions.requestMappings.append(
-                RequestMapping(
-                    uri: uri, className: className, rootKeyPath: rootKeyPath, attributes: attributes,
-                    location: entry.location, index: index))
+            var mapping = RequestMapping(
+                uri: uri, className: className, rootKeyPath: rootKeyPath, attributes: attributes,
+                location: entry.location, index: index)
+            ExtensionEntryReader(shape: shape, log: log).readRequestExtensions(entry, path, into: &mapping)
+            definitions.requestMappings.append(mapping)
         }
     }
 
@@ -326,14 +334,22 @@ private struct SectionReader {
     mutating func readMappingOptions(_ node: PlistNode) {
         forEachEntity(in: .mappingOptions, node) { reader, entity, path in
             guard let fields = reader.shape.dictionary(entity.value, path) else { return }
-            reader.shape.unknownKeys(fields, allowed: ["set_nil_for_missing_attributes", "set_nil_for_missing_relationships"], path)
+            reader.shape.unknownKeys(
+                fields, allowed: ["set_nil_for_missing_attributes", "set_nil_for_missing_relationships"] + ExtensionEntryReader.keyedOptionKeys, path)
             var options = MappingOptions()
             for field in fields {
+                if ExtensionEntryReader.keyedOptionKeys.contains(field.key) {
+                    ExtensionEntryReader(shape: reader.shape, log: reader.log).readKeyedOption(field, path, into: &options)
+                    continue
+                }
                 guard let flag = reader.shape.boolean(field.value, "\(path).\(field.key)") else { continue }
                 if field.key == "set_nil_for_missing_attributes" { options.setNilForMissingAttributes = flag }
                 if field.key == "set_nil_for_missing_relationships" { options.setNilForMissingRelationships = flag }
             }
-            reader.definitions.updateEntity(entity.key) { $0.options = options }
+            reader.definitions.updateEntity(entity.key) {
+                $0.options = options
+                ExtensionEntryReader(shape: reader.shape, log: reader.log).addKeyAttribute(to: &$0)
+            }
         }
     }
 

@@ -71,6 +71,9 @@ public struct DefinitionsSummary {
                 let condition = pairs.map { "\($0.sourceAttribute.value) = \(relationship.target.value).\($0.targetAttribute.value)" }
                     .joined(separator: " and ")
                 lines.append("    \(relationship.name) => \(relationship.target.value)  connected where \(condition)")
+            } else if let matchers = relationship.matchers {
+                lines.append("    \(relationship.name) => chosen by matchers, nested at \(quoted(relationship.source.text))")
+                lines.append(contentsOf: matchers.map { "      " + describe($0) })
             } else {
                 lines.append("    \(relationship.name) => \(relationship.target.value)  nested at \(quoted(relationship.source.text))")
             }
@@ -78,6 +81,7 @@ public struct DefinitionsSummary {
         var options: [String] = []
         if entity.options.setNilForMissingAttributes { options.append("missing attributes set to null") }
         if entity.options.setNilForMissingRelationships { options.append("missing relationships cleared") }
+        if entity.options.forceCollectionMapping { options.append("a dictionary is a collection, one object per key") }
         if !options.isEmpty { lines.append("    options: " + options.joined(separator: ", ")) }
         return lines
     }
@@ -95,7 +99,8 @@ public struct DefinitionsSummary {
     }
 
     private func quoted(_ keyPath: String) -> String {
-        keyPath.isEmpty ? "\"\" (the representation itself)" : keyPath
+        if keyPath == KeyedRepresentation.keySourceText { return "(the representation's key)" }
+        return keyPath.isEmpty ? "\"\" (the representation itself)" : keyPath
     }
 
     private func literal(_ value: Value) -> String {
