@@ -14,6 +14,7 @@ public struct ConfigLinter {
         context.checkEntities()
         context.checkPathMappings()
         context.checkRequestMappings()
+        ExtensionLinter(definitions: definitions, log: log).lint()
     }
 }
 
@@ -101,9 +102,12 @@ private struct LintContext {
                         "relationship '\(relationship.name)' of '\(entity.name)' has the same name as an attribute; the relationship wins in records",
                         at: relationship.location, related: [.init("the attribute is mapped here", at: attribute.location)]))
             }
-            let targetDefined = requireEntity(
-                relationship.target.value, at: relationship.target.location,
-                usedAs: "relationship '\(relationship.name)' of '\(entity.name)'")
+            // A target implied by matchers is checked with them (ExtensionLinter).
+            let targetDefined = relationship.targetIsImplied
+                ? definitions.contains(entity: relationship.target.value)
+                : requireEntity(
+                    relationship.target.value, at: relationship.target.location,
+                    usedAs: "relationship '\(relationship.name)' of '\(entity.name)'")
             guard let pairs = relationship.connection else { continue }
             for pair in pairs {
                 let source = pair.sourceAttribute

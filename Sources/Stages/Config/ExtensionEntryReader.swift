@@ -149,3 +149,21 @@ public struct RequestRelationship: Sendable {
     public var mapping: RequestMapping
     public var location: SourceLocation
 }
+
+extension RequestMapping {
+    /// Every body key the mapping writes, nested mappings included, with where it is
+    /// configured and the label of the mapping writing it (for XML name checks).
+    public var allBodyKeys: [(bodyKey: String, location: SourceLocation, label: String, keyAttribute: String?)] {
+        var keys = attributes.map { ($0.bodyKey, $0.location, label, keyAttribute?.value) }
+        for relationship in relationships {
+            keys.append((relationship.bodyKey, relationship.location, label, keyAttribute?.value))
+            keys.append(contentsOf: relationship.mapping.allBodyKeys)
+        }
+        return keys
+    }
+
+    /// Every mapping nested in this one, depth first.
+    public var nestedMappings: [RequestMapping] {
+        relationships.flatMap { [$0.mapping] + $0.mapping.nestedMappings }
+    }
+}

@@ -11,14 +11,19 @@ import RestmapBase
 /// - in the entity's key paths, `(name)` and `{name}` — `name` being the key attribute —
 ///   stand for that key, so `(name).id` reads `blake.id`.
 ///
-/// restmap does this without rewriting key paths per object: a placeholder is replaced once,
-/// when the plan is built, by a reserved key, and each representation of a keyed entity gets
-/// two reserved members before it is mapped: the key, and the value under the key.
+/// restmap does this without rewriting key paths per object. When the plan is built, a key
+/// path starting with the placeholder is made relative to the value under the key
+/// (`(name).id` → `id`); any other key path reads the one-key dictionary itself, as in
+/// RestKit (`id` → the reserved member holding it, so it finds nothing). Each
+/// representation `{key: value}` of a keyed entity is then mapped as `value` with two
+/// reserved members added: the key, and the one-key dictionary. So every read is located in
+/// the payload where the value really is (`/users/blake/id`), which `validate` relies on.
 public enum KeyedRepresentation {
     /// The source of the key attribute's mapping: the reserved member holding the key.
     public static let keySourceText = "\u{1}key"
-    /// The reserved member holding the value under the key (what a placeholder stands for).
-    static let valueMemberName = "\u{1}value"
+    /// The reserved member holding the one-key dictionary (what a key path without a
+    /// placeholder reads).
+    static let outerMemberName = "\u{1}outer"
 
     /// Whether an attribute mapping is the one receiving the representation's key.
     public static func isKeySource(_ keyPath: KeyPath) -> Bool { keyPath.text == keySourceText }
@@ -26,15 +31,18 @@ public enum KeyedRepresentation {
     /// `(name)` and `{name}`, the two spellings RestKit accepts for a placeholder.
     public static func placeholders(for attribute: String) -> [String] { ["(\(attribute))", "{\(attribute)}"] }
 
-    /// The key path to evaluate for `keyPath` in an entity whose key attribute is `keyAttribute`:
-    /// its placeholder segments read the value under the key.
+    /// The key path to evaluate, on a prepared representation, for `keyPath` of an entity
+    /// whose key attribute is `keyAttribute` (nil: not keyed, the path is unchanged).
+    /// Pseudo keys (`@metadata`, `@parent`, `@root`) are left to key-value coding.
     public static func resolved(_ keyPath: KeyPath, keyAttribute: String?) -> KeyPath {
-        guard let keyAttribute, keyPath.text.contains(keyAttribute) else { return keyPath }
-        let spellings = placeholders(for: keyAttribute)
-        let parts = keyPath.text.split(separator: ".", omittingEmptySubsequences: false).map { part in
-            spellings.contains(String(part)) ? valueMemberName : String(part)
+        guard let keyAttribute, keyPath.text != keySourceText else { return keyPath }
+        var parts = keyPath.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if keyPath.text.isEmpty { parts = [] }
+        if let first = parts.first, placeholders(for: keyAttribute).contains(first) {
+            return KeyPath(parts.dropFirst().joined(separator: "."))
         }
-        return KeyPath(parts.joined(separator: "."))
+        if let first = parts.first, first.hasPrefix("@") { return keyPath }
+        return KeyPath(([outerMemberName] + parts).joined(separator: "."))
     }
 
     /// The placeholders (`(x)`, `{x}`) a key path or body key uses, by the attribute they name.
@@ -47,15 +55,18 @@ public enum KeyedRepresentation {
         }
     }
 
-    /// A representation of a keyed entity with the key and the value under it added. A
-    /// dictionary with several keys uses its last (RestKit takes `allKeys.lastObject`, whose
-    /// order Foundation leaves open); anything else is returned as it is.
-    public static func prepared(_ representation: Value) -> Value {
-        guard case .object(var object) = representation, let last = object.entries.last else { return representation }
-        let (key, value) = (last.key, last.value)
-        object[keySourceText] = .string(key)
-        object[valueMemberName] = value
-        return .object(object)
+    /// The representation a keyed entity maps for `{key: value}`: `value` with the key and
+    /// the one-key dictionary added, and the key (to locate `value`). A dictionary with
+    /// several keys uses its last (RestKit takes `allKeys.lastObject`, whose order
+    /// Foundation leaves open). Nil for anything else, and for a value that is not a
+    /// dictionary (it has no room for the key; the representation is mapped as it is).
+    public static func prepared(_ representation: Value) -> (representation: Value, key: String)? {
+        guard case .object(let outer) = representation, let last = outer.entries.last,
+            case .object(var inner) = last.value
+        else { return nil }
+        inner[keySourceText] = .string(last.key)
+        inner[outerMemberName] = representation
+        return (.object(inner), last.key)
     }
 
     /// A forced collection's elements: each entry of a dictionary as a one-key dictionary,

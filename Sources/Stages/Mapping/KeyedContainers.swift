@@ -12,8 +12,8 @@ extension PayloadMapper {
         return !candidates.isEmpty && candidates.allSatisfy(\.forcesCollection)
     }
 
-    /// `mapContainer`, splitting a dictionary into one-key dictionaries when `forced`; each
-    /// element is located at its entry (`/users/blake`).
+    /// `mapContainer`, splitting a dictionary into one-key dictionaries when `forced`. Each
+    /// element is located at the container: the mapper locates the value under its key.
     func mapContainer(
         _ container: Value, forced: Bool, origin: Mapper.Origin, outcome: inout Outcome,
         root: (MappedObject) throws -> Void, mapOne: (Value, Mapper.Origin) -> MappedObject?
@@ -22,9 +22,9 @@ extension PayloadMapper {
             try mapContainer(container, origin: origin, outcome: &outcome, root: root, mapOne: mapOne)
             return
         }
-        for (key, element) in elements {
+        for (_, element) in elements {
             outcome.representationCount += 1
-            if let object = mapOne(element, origin.appending(key)) {
+            if let object = mapOne(element, origin) {
                 outcome.mappedCount += 1
                 try root(object)
             }

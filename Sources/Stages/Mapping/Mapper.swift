@@ -70,7 +70,11 @@ public final class Mapper {
     }
 
     func map(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
-        let representation = plan.isKeyed ? KeyedRepresentation.prepared(representation) : representation
+        var (representation, origin) = (representation, origin)
+        if plan.isKeyed, let keyed = KeyedRepresentation.prepared(representation) {
+            // `{key: value}`: map `value`, located under its key (KeyedRepresentation).
+            (representation, origin) = (keyed.representation, origin.appending(keyed.key))
+        }
         var knownMissingKey: String?
         if observer == nil, plan.hasIdentity {
             let (key, found) = existingObject(for: representation, plan: plan, origin: origin)
@@ -206,7 +210,15 @@ public final class Mapper {
                     at: origin.location(pointer))
                 continue
             }
-            var value = plan.forcedCollection(sourceValue, relationship: index)
+            if let keyed = plan.keyedElements(sourceValue, relationship: index) {
+                // A dictionary keyed by id: one object per key (force_collection_mapping).
+                let related = keyed.compactMap { element in
+                    mapRelated(element, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1)
+                }
+                object.setRelationship(index, .many(related))
+                continue
+            }
+            var value = sourceValue
             if cardinality == .toMany, case .object = value {
                 // The model says to-many: a lone object is a collection of one (as RestKit does).
                 value = .array([value])

@@ -54,11 +54,11 @@ extension EntityPlan {
         index < relationshipMatchers.count && relationshipMatchers[index] != nil
     }
 
-    /// The related value as the relationship maps it: a dictionary becomes a collection of
-    /// one-key dictionaries when the target forces collection mapping (with matchers: when
-    /// every entity they can choose does).
-    func forcedCollection(_ value: Value, relationship index: Int) -> Value {
-        guard case .object = value else { return value }
+    /// The one-key dictionaries to map when the relationship's value is a dictionary keyed
+    /// by id: when its target forces collection mapping (with matchers: when every entity
+    /// they can choose does). Nil otherwise.
+    func keyedElements(_ value: Value, relationship index: Int) -> [Value]? {
+        guard case .object = value else { return nil }
         let forces: Bool
         if hasMatchers(relationship: index), let matchers = relationshipMatchers[index] {
             let candidates = matchers.candidatePlans
@@ -66,8 +66,8 @@ extension EntityPlan {
         } else {
             forces = targets[index]?.forcesCollection ?? false
         }
-        guard forces, let elements = KeyedRepresentation.elements(of: value) else { return value }
-        return .array(elements.map(\.element))
+        guard forces else { return nil }
+        return KeyedRepresentation.elements(of: value)?.map(\.element)
     }
 }
 

@@ -561,7 +561,7 @@ public final class ValidationCollector: MappingObserver {
     }
 
     /// Where the value at `pointer` is in the sample; the file alone when unknown.
-    private func location(_ pointer: String?, origin: Mapper.Origin? = nil) -> SourceLocation {
+    func location(_ pointer: String?, origin: Mapper.Origin? = nil) -> SourceLocation {
         if let pointer, let found = locations.nearest(pointer) { return found }
         if let origin, let pointer = origin.pointer, let found = locations.nearest(pointer) { return found }
         return .file(sampleName)

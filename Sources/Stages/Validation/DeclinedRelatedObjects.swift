@@ -1,0 +1,26 @@
+import RestmapBase
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+
+/// `validate` reports a related representation that no matcher of a polymorphic
+/// relationship takes (the `matchers` extension): RestKit drops it without a word, so an
+/// app silently loses it; the finding says what its matcher keys hold.
+extension ValidationCollector: RelationshipMatcherObserver {
+    public func relatedRepresentationDeclinedByMatchers(plan: EntityPlan, relationship: Int, origin: Mapper.Origin) {
+        let mapping = plan.mapping.relationships[relationship]
+        guard let matchers = mapping.matchers else { return }
+        var message = "no matcher of relationship '\(mapping.name)' of \(plan.name) takes this object; it is left out"
+        let keyed = matchers.compactMap { matcher -> (KeyPath, Value)? in
+            guard case .keyed(let keyPath, let expected, _) = matcher.kind else { return nil }
+            return (keyPath, expected)
+        }
+        if !keyed.isEmpty {
+            message += " (matchers expect " + keyed.map { "\($0.0.text) = \(ConversionFailure.describe($0.1))" }.joined(separator: " or ") + ")"
+        }
+        add(
+            ValidationFinding(
+                .unmatchedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
+                config: ValidationFinding.ConfigEntry("relationship_mappings.\(plan.name).\(mapping.source.text).matchers", at: mapping.location)))
+    }
+}
