@@ -167,3 +167,13 @@ extension RequestMapping {
         relationships.flatMap { [$0.mapping] + $0.mapping.nestedMappings }
     }
 }
+
+extension RelationshipMapping {
+    /// The entities the relationship can hold: its matchers' (each once, in order), else its target.
+    public var targetNames: [String] {
+        guard let matchers else { return [target.value] }
+        var names: [String] = []
+        for matcher in matchers where !names.contains(matcher.entityName) { names.append(matcher.entityName) }
+        return names
+    }
+}
