@@ -38,10 +38,9 @@ public struct DefinitionsSummary {
                 var head = "  \(request.className?.value ?? "(no class)")"
                 if let uri = request.uri { head += "  \(uri.value.text)" }
                 if let root = request.rootKeyPath { head += "  [root '\(root)']" }
+                if let key = request.keyAttribute { head += "  (body keys named by '\(key.value)')" }
                 lines.append(head)
-                for attribute in request.attributes {
-                    lines.append("    \(attribute.source.text) -> \(attribute.bodyKey)")
-                }
+                lines.append(contentsOf: requestLines(request, indent: "    "))
             }
         }
         if !definitions.dateFormats.isEmpty {
@@ -83,6 +82,19 @@ public struct DefinitionsSummary {
         if entity.options.setNilForMissingRelationships { options.append("missing relationships cleared") }
         if entity.options.forceCollectionMapping { options.append("a dictionary is a collection, one object per key") }
         if !options.isEmpty { lines.append("    options: " + options.joined(separator: ", ")) }
+        return lines
+    }
+
+    /// A request mapping's attributes, then its nested mappings (relationships), indented.
+    private func requestLines(_ request: RequestMapping, indent: String) -> [String] {
+        var lines = request.attributes.map { "\(indent)\($0.source.text) -> \($0.bodyKey)" }
+        for relationship in request.relationships {
+            var head = "\(indent)\(relationship.source.text) => \(relationship.bodyKey)"
+            if let className = relationship.mapping.className { head += "  (\(className.value))" }
+            if let key = relationship.mapping.keyAttribute { head += "  (body keys named by '\(key.value)')" }
+            lines.append(head)
+            lines.append(contentsOf: requestLines(relationship.mapping, indent: indent + "  "))
+        }
         return lines
     }
 

@@ -80,7 +80,11 @@ extension Mapper {
         let target: EntityPlan?
         if plan.hasMatchers(relationship: index), let matchers = plan.relationshipMatchers[index] {
             target = matchers.choose(element)
-            if target == nil { observer?.relatedRepresentationDeclined(plan: plan, relationship: index, origin: origin) }
+            if target == nil {
+                observer?.relatedRepresentationDeclined(plan: plan, relationship: index, origin: origin)
+            } else {
+                observer?.relatedRepresentationChosen(plan: plan, relationship: index, origin: origin)
+            }
         } else {
             target = plan.targets[index]
         }
@@ -98,8 +102,18 @@ extension MappingObserver {
     }
 }
 
-/// Observers that want to hear about related representations a relationship's matchers
-/// declined (kept out of `MappingObserver` so its implementers need not change).
+extension MappingObserver {
+    /// A matcher of a polymorphic relationship took a related representation: the keys the
+    /// matchers compare are read by the config.
+    public func relatedRepresentationChosen(plan: EntityPlan, relationship: Int, origin: Mapper.Origin) {
+        (self as? RelationshipMatcherObserver)?.relatedRepresentationChosenByMatchers(
+            plan: plan, relationship: relationship, origin: origin)
+    }
+}
+
+/// Observers that want to hear what a relationship's matchers decided (kept out of
+/// `MappingObserver` so that its implementers need not change).
 public protocol RelationshipMatcherObserver: AnyObject {
     func relatedRepresentationDeclinedByMatchers(plan: EntityPlan, relationship: Int, origin: Mapper.Origin)
+    func relatedRepresentationChosenByMatchers(plan: EntityPlan, relationship: Int, origin: Mapper.Origin)
 }

@@ -3,9 +3,10 @@ import RestmapTypes
 import RestmapConfig
 import RestmapMapping
 
-/// `validate` reports a related representation that no matcher of a polymorphic
-/// relationship takes (the `matchers` extension): RestKit drops it without a word, so an
-/// app silently loses it; the finding says what its matcher keys hold.
+/// What `validate` makes of polymorphic relationships (the `matchers` extension): the keys
+/// the matchers compare count as read, and a related representation no matcher takes is
+/// reported — RestKit drops it without a word, so an app silently loses it; the finding
+/// says what the matchers expect.
 extension ValidationCollector: RelationshipMatcherObserver {
     public func relatedRepresentationDeclinedByMatchers(plan: EntityPlan, relationship: Int, origin: Mapper.Origin) {
         let mapping = plan.mapping.relationships[relationship]
@@ -22,5 +23,17 @@ extension ValidationCollector: RelationshipMatcherObserver {
             ValidationFinding(
                 .unmatchedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
                 config: ValidationFinding.ConfigEntry("relationship_mappings.\(plan.name).\(mapping.source.text).matchers", at: mapping.location)))
+    }
+
+    public func relatedRepresentationChosenByMatchers(plan: EntityPlan, relationship: Int, origin: Mapper.Origin) {
+        guard let matchers = plan.mapping.relationships[relationship].matchers, let pointer = origin.pointer,
+            let element = value(at: pointer)
+        else { return }
+        for matcher in matchers {
+            guard case .keyed(let keyPath, _, _) = matcher.kind else { continue }
+            var places: [String] = []
+            PayloadPointer.placesRead(by: keyPath.segments[...], in: element, at: pointer, into: &places)
+            for place in places { consume(place) }
+        }
     }
 }

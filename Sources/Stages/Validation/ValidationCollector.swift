@@ -526,7 +526,7 @@ public final class ValidationCollector: MappingObserver {
         pendingMissingKey = nil
     }
 
-    private func consume(_ pointer: String) {
+    func consume(_ pointer: String) {
         consumed.insert(pointer)
         markAncestorsVisited(pointer)
     }
@@ -543,7 +543,7 @@ public final class ValidationCollector: MappingObserver {
 
     /// The value at `pointer` in the document. Elements of one array come one after another:
     /// the array is kept, so that finding each is one step, not a walk from the root.
-    private func value(at pointer: String) -> Value? {
+    func value(at pointer: String) -> Value? {
         guard let (parent, token) = PayloadPointer.split(pointer) else { return document }
         if parent != cachedParentPointer {
             cachedParentPointer = parent
