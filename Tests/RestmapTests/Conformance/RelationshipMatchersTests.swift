@@ -1,5 +1,6 @@
 import XCTest
 @testable import RestmapBase
+@testable import RestmapTypes
 @testable import RestmapConfig
 @testable import RestmapMapping
 @testable import RestmapValidation
@@ -136,5 +137,31 @@ final class RelationshipMatchersTests: XCTestCase {
             "c.json:2:84: warning: relationship 'friends' of 'Boy' has 2 fallback matchers; only the last one applies"
         ])
         XCTAssertEqual(try ExtensionLint.messages(Self.config(friendMatchers: #"[{"entity_name": "Girl"}]"#)), [])
+    }
+
+    /// With `--model`, every entity a relationship's matchers can choose must be the
+    /// relationship's destination or one of its subentities (a polymorphic Core Data
+    /// relationship points at the common parent).
+    func testCheckWithAModelRejectsAMatcherEntityOutsideTheDestination() throws {
+        let model = try CoreDataFixture.parse(CoreDataFixture.document("""
+            <entity name="Person" isAbstract="YES"><attribute name="name" attributeType="String"/></entity>
+            <entity name="Boy" parentEntity="Person">
+                <relationship name="friends" toMany="YES" destinationEntity="Person"/>
+            </entity>
+            <entity name="Girl" parentEntity="Person"/>
+            <entity name="Dog"><attribute name="name" attributeType="String"/></entity>
+            """))
+        func errors(_ matchers: String) throws -> [String] {
+            let config = Self.config(friendMatchers: matchers)
+                .replacingOccurrences(of: #""Girl": {"name": "name"}"#, with: #""Girl": {"name": "name"}, "Dog": {"name": "name"}"#)
+            let log = DiagnosticLog()
+            _ = try ConfigPipeline(log: log).definitions(configBytes: Array(config.utf8), file: "c.json", model: model)
+            return log.diagnostics.filter { $0.severity == .error }.map(\.description)
+        }
+        XCTAssertEqual(try errors(Self.boyAndGirl), [])
+        let withDog = #"[{"key_path": "type", "expected_value": "Boy", "entity_name": "Boy"}, {"entity_name": "Dog"}]"#
+        XCTAssertEqual(try errors(withDog), [
+            "c.json:2:153: error: relationship 'friends' of 'Boy' leads to 'Person' in the model, but the config's matcher is 'Dog'"
+        ])
     }
 }
