@@ -7,11 +7,25 @@ BIN_RELEASE = .build/release/restmap
 
 .PHONY: deps build release test demo install uninstall man bench fuzz clean
 
-## deps: install what is missing (Debian/Ubuntu apt): libxml2's headers, pkg-config, man-db.
+## deps: install what is missing (Debian/Ubuntu apt): libxml2's and SQLite's headers,
+## pkg-config, the sqlite3 shell the store tests check stores with, man-db, Chromium, and
+## Python's jsonschema.
 deps:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-dev pkg-config; \
+	fi
+	@if ! pkg-config --exists sqlite3 2>/dev/null || ! command -v sqlite3 >/dev/null; then \
+	  echo "installing libsqlite3-dev and sqlite3"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlite3-dev sqlite3 pkg-config; \
+	fi
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "installing chromium (the HTML report test renders the page headless)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
+	fi
+	@if ! python3 -c "import jsonschema" 2>/dev/null; then \
+	  echo "installing Python's jsonschema (the SARIF test checks reports against the schema)"; \
+	  python3 -m pip install jsonschema; \
 	fi
 	@if ! command -v man >/dev/null 2>&1; then \
 	  echo "installing man-db (the install test renders the man pages)"; \
@@ -32,7 +46,8 @@ demo: release
 	$(BIN_RELEASE) check -c Configs/employees.plist
 	$(BIN_RELEASE) map -c Configs/employees.plist /departments=Samples/employees/departments.json /employees=Samples/employees/employees.json
 
-## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq (bench/README.md).
+## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq, and the store against
+## sqlite-utils (bench/README.md).
 ## BENCH_MB=20 make bench for a quicker run; BENCH_RUNS timed runs per tool (median).
 BENCH_MB ?= 100
 BENCH_RUNS ?= 3
@@ -44,6 +59,7 @@ bench:
 	$(MAKE) --no-print-directory release
 	python3 bench/gen.py --mb $(BENCH_MB) --seed $(BENCH_SEED) --out $(BENCH_DATA)
 	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
+	python3 bench/store.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 
 ## install: the binary, a man page per command and bash/zsh/fish completions under PREFIX.
 install: release

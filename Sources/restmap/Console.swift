@@ -60,7 +60,7 @@ final class Console: @unchecked Sendable {
             guard let count = suppressed[severity], count > 0 else { continue }
             let noun = severity == .error ? "error" : severity == .warning ? "warning" : "note"
             writeError(
-                renderer.render(.note("\(count) more \(noun)\(count == 1 ? "" : "s") not shown (the first \(printLimit) were)"))
+                renderer.render(.note(.diagnosticsOmitted, "\(count) more \(noun)\(count == 1 ? "" : "s") not shown (the first \(printLimit) were)"))
                     + "\n")
         }
     }

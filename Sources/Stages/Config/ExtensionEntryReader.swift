@@ -6,18 +6,17 @@ import RestmapFormats
 ///
 /// - `matchers` on a relationship: each related representation picks its entity, as path
 ///   mappings' matchers do (RestKit's dynamic mapping in a relationship);
-/// - `force_collection_mapping` and `key_attribute` in `mapping_options`: a dictionary keyed
-///   by id is a collection, each key one object whose key attribute receives the key;
 /// - `relationship_mappings` and `key_attribute` in a request mapping: related client objects
 ///   nested in the body, and `(attribute)` body keys named by an attribute's value.
+///
+/// (`force_collection_mapping` and `key_attribute` in `mapping_options` are read by
+/// `MappingOptionsSection`.)
 ///
 /// Like `ConfigLoader`, it reports wrong shapes at the node and carries on.
 struct ExtensionEntryReader {
     let shape: PlistShape
     let log: DiagnosticLog
 
-    /// The `mapping_options` keys this reader handles.
-    static let keyedOptionKeys = ["force_collection_mapping", "key_attribute"]
     /// The request mapping keys this reader handles.
     static let requestMappingKeys = ["relationship_mappings", "key_attribute"]
 
@@ -30,7 +29,7 @@ struct ExtensionEntryReader {
     ) -> (list: [Matcher], impliedTarget: PlistNode?) {
         guard let elements = shape.array(node, path, what: "an array of matchers") else { return ([], nil) }
         if elements.isEmpty {
-            log.error("\(path) is empty: no related object could be mapped", at: node.location)
+            log.error(.configNoMatchers, "\(path) is empty: no related object could be mapped", at: node.location)
         }
         var list: [Matcher] = []
         for (index, element) in elements.enumerated() {
@@ -38,41 +37,6 @@ struct ExtensionEntryReader {
         }
         let implied = list.first.map { PlistNode(.string($0.entityName), at: $0.location) }
         return (list, implied)
-    }
-
-    // MARK: keyed dictionaries
-
-    /// One of `force_collection_mapping` (a boolean) and `key_attribute` (a string).
-    func readKeyedOption(_ field: PlistNode.Entry, _ path: String, into options: inout MappingOptions) {
-        switch field.key {
-        case "force_collection_mapping":
-            if let flag = shape.boolean(field.value, "\(path).\(field.key)") { options.forceCollectionMapping = flag }
-        default:
-            guard let name = shape.string(field.value, "\(path).\(field.key)", what: "a string (the attribute receiving the key)")
-            else { return }
-            if name.isEmpty || name.contains(".") {
-                log.error("\(path).key_attribute must name one attribute, found '\(name)'", at: field.value.location)
-                return
-            }
-            options.keyAttribute = Located(name, at: field.value.location)
-        }
-    }
-
-    /// Adds the key attribute's mapping in front of the entity's attributes: it reads the
-    /// representation's key (RestKit's `addAttributeMappingFromKeyOfRepresentationToAttribute:`).
-    func addKeyAttribute(to entity: inout EntityMapping) {
-        guard let key = entity.options.keyAttribute else { return }
-        if let existing = entity.attribute(writing: key.value) {
-            log.emit(
-                Diagnostic(
-                    .error,
-                    "mapping_options.\(entity.name).key_attribute '\(key.value)' is also mapped from '\(existing.source.text)'; an attribute has one source",
-                    at: key.location, related: [.init("it is mapped here", at: existing.location)]))
-            entity.options.keyAttribute = nil
-            return
-        }
-        entity.attributes.insert(
-            AttributeMapping(source: KeyedRepresentation.keySourceText, destination: key.value, location: key.location), at: 0)
     }
 
     // MARK: request mappings
@@ -83,7 +47,7 @@ struct ExtensionEntryReader {
             let name = shape.string(keyNode, "\(path).key_attribute", what: "a string (the attribute naming the body key)")
         {
             if name.isEmpty {
-                log.error("\(path).key_attribute is empty", at: keyNode.location)
+                log.error(.configInvalidKeyAttribute, "\(path).key_attribute is empty", at: keyNode.location)
             } else {
                 mapping.keyAttribute = Located(name, at: keyNode.location)
             }
@@ -93,7 +57,7 @@ struct ExtensionEntryReader {
                 relationshipsNode, "\(path).relationship_mappings", what: "a dictionary of object key path to nested request mapping")
         else { return }
         guard depth < 64 else {
-            log.error("\(path) nests request mappings more than 64 levels deep", at: relationshipsNode.location)
+            log.error(.configNestingTooDeep, "\(path) nests request mappings more than 64 levels deep", at: relationshipsNode.location)
             return
         }
         for relationship in relationships {
@@ -129,7 +93,7 @@ struct ExtensionEntryReader {
                 }
             }
         } else if entry.value["relationship_mappings"] == nil {
-            log.error("\(path) has no 'attribute_mappings': each related object would be an empty dictionary", at: entry.keyLocation)
+            log.error(.configMissingEntry, "\(path) has no 'attribute_mappings': each related object would be an empty dictionary", at: entry.keyLocation)
         }
         var mapping = RequestMapping(
             uri: nil, className: className, rootKeyPath: nil, attributes: attributes, location: entry.keyLocation,

@@ -21,7 +21,7 @@ extension ValidationCollector: RelationshipMatcherObserver {
         }
         add(
             ValidationFinding(
-                .unmatchedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
+                .declinedRelatedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
                 config: ValidationFinding.ConfigEntry("relationship_mappings.\(plan.name).\(mapping.source.text).matchers", at: mapping.location)))
     }
 
