@@ -4,7 +4,7 @@ import XCTest
 @testable import RestmapPipeline
 
 /// Shared by the conformance tests of the config extensions: the findings `check` prints for
-/// a JSON config, and only their messages.
+/// a JSON config, and their codes and places.
 enum ExtensionLint {
     /// Every diagnostic `check` reports for `json`.
     static func findings(_ json: String) throws -> [Diagnostic] {
@@ -13,8 +13,9 @@ enum ExtensionLint {
         return log.diagnostics
     }
 
-    /// The rendered findings (`c.json:3:5: warning: …`).
-    static func messages(_ json: String) throws -> [String] {
-        try findings(json).map(\.description)
+    /// `CODE FILE:LINE:COL` of each finding (`RM2019 c.json:3:5`): what the tests pin; the
+    /// sentences are the goldens'.
+    static func sites(_ json: String) throws -> [String] {
+        try findings(json).map(\.site)
     }
 }

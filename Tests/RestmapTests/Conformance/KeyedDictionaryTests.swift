@@ -138,43 +138,43 @@ final class KeyedDictionaryTests: XCTestCase {
 
     func testCheckRejectsAKeyAttributeThatIsNotAString() throws {
         let bad = Self.config().replacingOccurrences(of: #""key_attribute": "name""#, with: #""key_attribute": 1"#)
-        XCTAssertEqual(try ExtensionLint.findings(bad).filter { $0.severity == .error }.map(\.description), [
-            "c.json:4:82: error: mapping_options.User.key_attribute must be a string (the attribute receiving the key), found an integer"
+        XCTAssertEqual(try ExtensionLint.findings(bad).filter { $0.severity == .error }.map(\.site), [
+            "RM1007 c.json:4:82"
         ])
-        XCTAssertEqual(try ExtensionLint.messages(Self.config()), [])
+        XCTAssertEqual(try ExtensionLint.sites(Self.config()), [])
     }
 
     func testCheckRejectsAForceCollectionFlagThatIsNotABoolean() throws {
         let bad = Self.config().replacingOccurrences(of: "true", with: #""yes""#)
-        XCTAssertEqual(try ExtensionLint.findings(bad).filter { $0.severity == .error }.map(\.description), [
-            "c.json:4:59: error: mapping_options.User.force_collection_mapping must be a boolean (<true/> or <false/>), found a string"
+        XCTAssertEqual(try ExtensionLint.findings(bad).filter { $0.severity == .error }.map(\.site), [
+            "RM1007 c.json:4:59"
         ])
     }
 
     func testCheckRejectsAKeyAttributeThatIsAlsoMapped() throws {
         let bad = Self.config(idKeyPath: "login")
             .replacingOccurrences(of: #""userID"}"#, with: #""name"}"#)
-        XCTAssertEqual(try ExtensionLint.findings(bad).filter { $0.severity == .error }.map(\.description), [
-            "c.json:4:82: error: mapping_options.User.key_attribute 'name' is also mapped from 'login'; an attribute has one source"
+        XCTAssertEqual(try ExtensionLint.findings(bad).filter { $0.severity == .error }.map(\.site), [
+            "RM1012 c.json:4:82"
         ])
     }
 
     func testCheckWarnsAboutAKeyPathThatMissesThePlaceholder() throws {
-        XCTAssertEqual(try ExtensionLint.messages(Self.config(idKeyPath: "id")), [
-            "c.json:1:41: warning: 'id' of 'User' reads the one-key dictionary {key: value}, as RestKit does, so it finds nothing; write '(name).id' to read the value under the key"
+        XCTAssertEqual(try ExtensionLint.sites(Self.config(idKeyPath: "id")), [
+            "RM2021 c.json:1:41"
         ])
     }
 
     func testCheckWarnsAboutAPlaceholderNoKeyAttributeFills() throws {
         let bad = Self.config(idKeyPath: "(login).id")
-        XCTAssertEqual(try ExtensionLint.messages(bad).last,
-            "c.json:1:41: warning: '(login).id' of 'User' uses the placeholder '(login)', but its key_attribute is 'name'; it is read as a literal key")
+        XCTAssertEqual(try ExtensionLint.sites(bad).last,
+            "RM2019 c.json:1:41")
     }
 
     func testCheckWarnsAboutAKeyAttributeWithoutForcedCollection() throws {
         let bad = Self.config().replacingOccurrences(of: #""force_collection_mapping": true, "#, with: "")
-        XCTAssertEqual(try ExtensionLint.messages(bad), [
-            "c.json:4:48: warning: mapping_options.User has key_attribute but not force_collection_mapping: each 'User' representation is then one dictionary, and its last key is taken as the key"
+        XCTAssertEqual(try ExtensionLint.sites(bad), [
+            "RM2018 c.json:4:48"
         ])
     }
 
@@ -183,10 +183,32 @@ final class KeyedDictionaryTests: XCTestCase {
             {"request_mappings": [{"uri": "/people", "class_name": "Person",
               "attribute_mappings": {"occupation": "(name).job"}}]}
             """
-        XCTAssertEqual(try ExtensionLint.messages(config), [
-            "c.json:2:26: warning: request_mappings.0 writes the body key '(name).job', whose '(name)' is not named by a key_attribute; it is sent literally"
+        XCTAssertEqual(try ExtensionLint.sites(config), [
+            "RM2019 c.json:2:26"
         ])
         let fixed = config.replacingOccurrences(of: #""class_name": "Person","#, with: #""class_name": "Person", "key_attribute": "name","#)
-        XCTAssertEqual(try ExtensionLint.messages(fixed), [])
+        XCTAssertEqual(try ExtensionLint.sites(fixed), [])
+    }
+
+    func testCheckRejectsAKeyAttributeThatIsNotOneAttributeName() throws {
+        for name in ["", "user.name"] {
+            let bad = Self.config().replacingOccurrences(of: #""key_attribute": "name""#, with: #""key_attribute": "\#(name)""#)
+            XCTAssertEqual(try ExtensionLint.findings(bad).filter { $0.severity == .error }.map(\.site), ["RM1018 c.json:4:82"], name)
+        }
+    }
+
+    func testCheckWarnsAboutAPlaceholderAfterTheFirstSegment() throws {
+        XCTAssertEqual(try ExtensionLint.sites(Self.config(idKeyPath: "stats.(name).id")), ["RM2020 c.json:1:41"])
+        XCTAssertEqual(try ExtensionLint.sites(Self.config(idKeyPath: "(name).stats.id")), [])
+    }
+
+    func testCheckWarnsAboutARequestKeyAttributeNoBodyKeyUses() throws {
+        let config = """
+            {"request_mappings": [{"uri": "/people", "class_name": "Person", "key_attribute": "name",
+              "attribute_mappings": {"occupation": "job"}}]}
+            """
+        XCTAssertEqual(try ExtensionLint.sites(config), ["RM2022 c.json:1:83"])
+        let used = config.replacingOccurrences(of: #""job""#, with: #""(name).job""#)
+        XCTAssertEqual(try ExtensionLint.sites(used), [])
     }
 }

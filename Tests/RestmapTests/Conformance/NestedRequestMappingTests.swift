@@ -113,8 +113,8 @@ final class NestedRequestMappingTests: XCTestCase {
         XCTAssertThrowsError(try render(#"{"name": "B",\#n "friends": ["Carrboro"]}"#)) { error in
             guard let error = error as? RestmapError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.kind, .data)
-            XCTAssertEqual(error.diagnostics.map(\.description), [
-                "input.json:2:14: error: element 0 of 'friends' is a string; request_mappings.0 maps it as a related client object (a JSON object)"
+            XCTAssertEqual(error.diagnostics.map(\.site), [
+                "RM6007 input.json:2:14"
             ])
         }
     }
@@ -125,23 +125,23 @@ final class NestedRequestMappingTests: XCTestCase {
     /// two attributes conflicting.
     func testCheckRejectsARelationshipBodyKeyThatConflicts() throws {
         let bad = Self.config.replacingOccurrences(of: #""attribute_mappings": {"name": "name"}"#, with: #""attribute_mappings": {"name": "cities"}"#)
-        XCTAssertEqual(try ExtensionLint.messages(bad), [
-            "c.json:4:5: error: request_mappings.0: the body keys 'cities' and 'cities.eastCoast' conflict: 'cities' would hold both a value and the dictionary 'cities.eastCoast' nests in"
+        XCTAssertEqual(try ExtensionLint.sites(bad), [
+            "RM2015 c.json:4:5"
         ])
-        XCTAssertEqual(try ExtensionLint.messages(Self.config), [])
+        XCTAssertEqual(try ExtensionLint.sites(Self.config), [])
     }
 
     func testCheckRejectsANestedMappingThatIsNotADictionary() throws {
         let bad = Self.config.replacingOccurrences(of: #""address": {"attribute_mappings": {"city": "city", "state": "state"}}"#, with: #""address": "state""#)
-        XCTAssertEqual(try ExtensionLint.messages(bad), [
-            "c.json:5:16: error: request_mappings.0.relationship_mappings.address must be a dictionary (a nested request mapping), found a string"
+        XCTAssertEqual(try ExtensionLint.sites(bad), [
+            "RM1007 c.json:5:16"
         ])
     }
 
     func testCheckRejectsConflictsInsideANestedMapping() throws {
         let bad = Self.config.replacingOccurrences(of: #"{"city": "city", "state": "state"}"#, with: #"{"city": "city", "state": "city"}"#)
-        XCTAssertEqual(try ExtensionLint.messages(bad), [
-            "c.json:5:56: error: request_mappings.0.relationship_mappings.address writes the body key 'city' twice, from 'city' and 'state'"
+        XCTAssertEqual(try ExtensionLint.sites(bad), [
+            "RM2015 c.json:5:56"
         ])
     }
 
@@ -149,10 +149,19 @@ final class NestedRequestMappingTests: XCTestCase {
     func testXMLNamesOfNestedBodyKeysAreChecked() throws {
         let bad = Self.config.replacingOccurrences(of: #""state": "state""#, with: #""state": "2state""#)
         XCTAssertThrowsError(try render(Self.blake, format: .xml, config: bad)) { error in
-            XCTAssertEqual((error as? RestmapError)?.diagnostics.map(\.description), [
-                "config.json:5:56: error: request_mappings.0.relationship_mappings.address writes the body key '2state': '2state' is not a valid XML element name"
+            XCTAssertEqual((error as? RestmapError)?.diagnostics.map(\.site), [
+                "RM6006 config.json:5:56"
             ])
         }
         XCTAssertNoThrow(try render(Self.blake, format: .json, config: bad))
+    }
+
+    /// Nesting is bounded, so a hostile config cannot exhaust the stack.
+    func testCheckRejectsNestingDeeperThan64Levels() throws {
+        var nested = #"{"attribute_mappings": {"name": "name"}}"#
+        for _ in 0..<66 { nested = #"{"relationship_mappings": {"friend": \#(nested)}}"# }
+        let config = #"{"request_mappings": [{"uri": "/users", "class_name": "RKTestUser", "attribute_mappings": {"name": "name"}, "relationship_mappings": {"friend": \#(nested)}}]}"#
+        let codes = try ExtensionLint.findings(config).map(\.code)
+        XCTAssertEqual(codes, [.configNestingTooDeep])
     }
 }

@@ -84,7 +84,8 @@ final class RelationshipMatchersTests: XCTestCase {
         let report = try ValidateRun(definitions: definitions, options: ValidationOptions()).validate([
             ValidationFixtures.sample("friends.json", "/friends", Self.friends)
         ])
-        let declined = report.samples[0].findings.filter { $0.kind == .unmatchedObject }
+        let declined = report.samples[0].findings.filter { $0.code == .declinedRelatedObject }
+        XCTAssertEqual(declined.map(\.kind), [.unmatchedObject], "reported under the kind of objects no matcher takes")
         XCTAssertEqual(declined.map(\.message), [
             #"no matcher of relationship 'friends' of Boy takes this object; it is left out (matchers expect type = "Boy")"#
         ])
@@ -107,15 +108,15 @@ final class RelationshipMatchersTests: XCTestCase {
 
     func testCheckRejectsAMatcherNamingAnUndefinedEntity() throws {
         let bad = #"[{"key_path": "type", "expected_value": "Girl", "entity_name": "Gril"}]"#
-        XCTAssertEqual(try ExtensionLint.messages(Self.config(friendMatchers: bad)), [
-            "c.json:2:146: error: a matcher of relationship 'friends' of 'Boy' names entity 'Gril', which entity_attribute_mappings does not define; did you mean 'Girl'?"
+        XCTAssertEqual(try ExtensionLint.sites(Self.config(friendMatchers: bad)), [
+            "RM2001 c.json:2:146"
         ])
-        XCTAssertEqual(try ExtensionLint.messages(Self.config(friendMatchers: Self.boyAndGirl)), [])
+        XCTAssertEqual(try ExtensionLint.sites(Self.config(friendMatchers: Self.boyAndGirl)), [])
     }
 
     func testCheckRejectsMatchersThatAreNotAnArray() throws {
-        let messages = try ExtensionLint.messages(Self.config(friendMatchers: #""Boy""#))
-        XCTAssertEqual(messages.first, "c.json:2:83: error: relationship_mappings.Boy.friends.matchers must be an array of matchers, found a string")
+        let sites = try ExtensionLint.sites(Self.config(friendMatchers: #""Boy""#))
+        XCTAssertEqual(sites.first, "RM1007 c.json:2:83")
     }
 
     func testCheckRejectsMatchersOnAConnection() throws {
@@ -124,8 +125,8 @@ final class RelationshipMatchersTests: XCTestCase {
              "relationship_mappings": {"Boy": {"best": {"key_path": "best", "fk_mapping": {"bestName": "name"},
                 "matchers": [{"entity_name": "Girl"}]}}}}
             """
-        XCTAssertEqual(try ExtensionLint.findings(config).filter { $0.severity == .error }.map(\.description), [
-            "c.json:2:36: error: relationship 'best' of 'Boy' has both fk_mapping and matchers; a connection finds its targets by attribute values, so its matchers would never be used"
+        XCTAssertEqual(try ExtensionLint.findings(config).filter { $0.severity == .error }.map(\.site), [
+            "RM2016 c.json:2:36"
         ])
         let withoutMatchers = config.replacingOccurrences(of: #","# + "\n" + #"    "matchers": [{"entity_name": "Girl"}]"#, with: #", "target": "Girl""#)
         XCTAssertEqual(try ExtensionLint.findings(withoutMatchers).filter { $0.severity == .error }.count, 0, withoutMatchers)
@@ -133,10 +134,10 @@ final class RelationshipMatchersTests: XCTestCase {
 
     func testCheckWarnsAboutSeveralFallbacks() throws {
         let two = #"[{"entity_name": "Girl"}, {"entity_name": "Boy"}]"#
-        XCTAssertEqual(try ExtensionLint.messages(Self.config(friendMatchers: two)), [
-            "c.json:2:84: warning: relationship 'friends' of 'Boy' has 2 fallback matchers; only the last one applies"
+        XCTAssertEqual(try ExtensionLint.sites(Self.config(friendMatchers: two)), [
+            "RM2017 c.json:2:84"
         ])
-        XCTAssertEqual(try ExtensionLint.messages(Self.config(friendMatchers: #"[{"entity_name": "Girl"}]"#)), [])
+        XCTAssertEqual(try ExtensionLint.sites(Self.config(friendMatchers: #"[{"entity_name": "Girl"}]"#)), [])
     }
 
     /// With `--model`, every entity a relationship's matchers can choose must be the
@@ -156,12 +157,16 @@ final class RelationshipMatchersTests: XCTestCase {
                 .replacingOccurrences(of: #""Girl": {"name": "name"}"#, with: #""Girl": {"name": "name"}, "Dog": {"name": "name"}"#)
             let log = DiagnosticLog()
             _ = try ConfigPipeline(log: log).definitions(configBytes: Array(config.utf8), file: "c.json", model: model)
-            return log.diagnostics.filter { $0.severity == .error }.map(\.description)
+            return log.diagnostics.filter { $0.severity == .error }.map(\.site)
         }
         XCTAssertEqual(try errors(Self.boyAndGirl), [])
         let withDog = #"[{"key_path": "type", "expected_value": "Boy", "entity_name": "Boy"}, {"entity_name": "Dog"}]"#
         XCTAssertEqual(try errors(withDog), [
-            "c.json:2:153: error: relationship 'friends' of 'Boy' leads to 'Person' in the model, but the config's matcher is 'Dog'"
+            "RM2107 c.json:2:153"
         ])
+    }
+
+    func testCheckRejectsAnEmptyMatcherList() throws {
+        XCTAssertEqual(try ExtensionLint.sites(Self.config(friendMatchers: "[]")), ["RM1013 c.json:2:83", "RM1010 c.json:2:36"])
     }
 }
