@@ -138,5 +138,6 @@ extension DiagnosticCode {
         .storeNameCollision,
         .storeWriteFailed,
         .storeUnknownEntity,
+        .storePolymorphicRelationship,
     ]
 }
