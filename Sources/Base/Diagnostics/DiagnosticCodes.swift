@@ -21,6 +21,8 @@ extension DiagnosticCode {
     public static let configIgnoredEntry = DiagnosticCode("RM1015", .warning, "Config entries that another entry makes irrelevant; they are ignored.")
     public static let configUnknownType = DiagnosticCode("RM1016", .error, "entity_attribute_types names a type restmap does not know.")
     public static let configInvalidDatePattern = DiagnosticCode("RM1017", .error, "A date_formats pattern cannot be used.")
+    public static let configInvalidKeyAttribute = DiagnosticCode("RM1018", .error, "A key_attribute is empty or is not a single attribute name.")
+    public static let configNestingTooDeep = DiagnosticCode("RM1019", .error, "Request mappings nested (relationship_mappings) more than 64 levels deep.")
 }
 
 // MARK: RM11xx — the Core Data model
@@ -58,6 +60,13 @@ extension DiagnosticCode {
     public static let lintRequestReadsServerKeys = DiagnosticCode("RM2013", .warning, "A request mapping reads the entity's server-side keys instead of its attributes.")
     public static let lintBodyKeyEmptySegment = DiagnosticCode("RM2014", .error, "A request body key has an empty segment.")
     public static let lintBodyKeyConflict = DiagnosticCode("RM2015", .error, "Two request body keys conflict (one is a value, the other writes inside it).")
+    public static let lintMatchersWithConnection = DiagnosticCode("RM2016", .error, "A relationship has both fk_mapping and matchers; its matchers would never be used.")
+    public static let lintRelationshipSeveralFallbacks = DiagnosticCode("RM2017", .warning, "A relationship has several fallback matchers; only the last applies.")
+    public static let lintKeyAttributeWithoutCollection = DiagnosticCode("RM2018", .warning, "A key_attribute without force_collection_mapping: a dictionary's last key is taken as the key.")
+    public static let lintUnfilledPlaceholder = DiagnosticCode("RM2019", .warning, "A (name) placeholder that no key_attribute fills; it is read or sent literally.")
+    public static let lintPlaceholderNotLeading = DiagnosticCode("RM2020", .warning, "A key path has its (name) placeholder after the first segment, so it reads nothing.")
+    public static let lintKeyedPathWithoutPlaceholder = DiagnosticCode("RM2021", .warning, "A key path of a keyed entity without the leading (name) placeholder reads the one-key dictionary and finds nothing.")
+    public static let lintUnusedKeyAttribute = DiagnosticCode("RM2022", .warning, "A request mapping's key_attribute that no body key uses; it has no effect.")
 }
 
 // MARK: RM21xx — the config against the Core Data model
@@ -125,6 +134,7 @@ extension DiagnosticCode {
     public static let unreadKey = DiagnosticCode("RM5008", .note, "A payload key the config never reads (API drift).")
     public static let expectationNotMet = DiagnosticCode("RM5009", .error, "A negative sample (expect: error) has no errors.")
     public static let sampleTooLarge = DiagnosticCode("RM5010", .error, "A sample is larger than validate reads whole.")
+    public static let declinedRelatedObject = DiagnosticCode("RM5011", .warning, "A related object that no matcher of its relationship takes; it is left out.")
     public static let manifestNotArray = DiagnosticCode("RM5101", .error, "The manifest is not an array of sample entries.")
     public static let manifestEmpty = DiagnosticCode("RM5102", .warning, "The manifest lists no samples.")
     public static let manifestInvalidEntry = DiagnosticCode("RM5103", .error, "A manifest entry is not a dictionary, or its file, path, status or expect is invalid.")
@@ -166,4 +176,5 @@ extension DiagnosticCode {
     public static let storeNameCollision = DiagnosticCode("RM8004", .error, "Two attributes, entities or relationships would share one column or table name in the store.")
     public static let storeWriteFailed = DiagnosticCode("RM8005", .error, "The store did not take a row as it should (no row id, no table).")
     public static let storeUnknownEntity = DiagnosticCode("RM8006", .error, "dump --entity names an entity the store does not hold.")
+    public static let storePolymorphicRelationship = DiagnosticCode("RM8007", .error, "A relationship whose matchers choose several entities; a store relationship references one table.")
 }

@@ -143,8 +143,12 @@ public final class MapRun {
     /// elements can be streamed.
     private func streamableKeyPath(_ entries: [PathMapping]) -> [String]? {
         if options.isErrorStatus { return nil }
-        if options.entity != nil { return KeyPath(options.keyPath ?? "").plainKeys }
-        guard entries.count == 1 else { return nil }
+        if let entity = options.entity {
+            // A dictionary keyed by id is split whole (force_collection_mapping), not streamed.
+            if plans.entity(named: entity)?.forcesCollection == true { return nil }
+            return KeyPath(options.keyPath ?? "").plainKeys
+        }
+        guard entries.count == 1, !payloadMapper.forcesCollection(entries[0]) else { return nil }
         return (entries[0].keyPath?.value ?? KeyPath("")).plainKeys
     }
 

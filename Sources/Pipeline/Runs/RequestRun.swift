@@ -101,7 +101,7 @@ public struct RequestRun: Sendable {
     /// name) and every segment of every body key.
     static func checkXMLNames(of mapping: RequestMapping, className: String) throws {
         var diagnostics: [Diagnostic] = []
-        let entry = "request_mappings.\(mapping.index)"
+        let entry = mapping.label
         if let root = mapping.rootKeyPath {
             if !XMLBodyEncoder.isValidName(root) {
                 diagnostics.append(
@@ -113,12 +113,14 @@ public struct RequestRun: Sendable {
                     .requestInvalidXMLName, "\(entry) has no root_keypath and its class_name '\(className)' is not a valid XML element name",
                     at: mapping.className?.location ?? mapping.location))
         }
-        for attribute in mapping.attributes {
-            if let bad = RequestBodyKeys.path(attribute.bodyKey).first(where: { !XMLBodyEncoder.isValidName($0) }) {
+        for key in mapping.allBodyKeys {
+            // `(name)` segments are named by the client object's value, checked when written.
+            let placeholders = key.keyAttribute.map(KeyedRepresentation.placeholders(for:)) ?? []
+            if let bad = RequestBodyKeys.path(key.bodyKey).first(where: { !placeholders.contains($0) && !XMLBodyEncoder.isValidName($0) }) {
                 diagnostics.append(
                     .error(
-                        .requestInvalidXMLName, "\(entry) writes the body key '\(attribute.bodyKey)': '\(bad)' is not a valid XML element name",
-                        at: attribute.location))
+                        .requestInvalidXMLName, "\(key.label) writes the body key '\(key.bodyKey)': '\(bad)' is not a valid XML element name",
+                        at: key.location))
             }
         }
         guard diagnostics.isEmpty else { throw RestmapError(.usage, diagnostics: diagnostics) }

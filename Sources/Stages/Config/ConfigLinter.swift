@@ -15,6 +15,7 @@ public struct ConfigLinter {
             for descriptor in ConfigSection.registry { descriptor.lintEntity?(context, entity) }
         }
         for descriptor in ConfigSection.registry { descriptor.lint?(context) }
+        ExtensionLinter(definitions: definitions, log: log).lint()
     }
 }
 
@@ -95,9 +96,12 @@ struct LintContext {
                         "relationship '\(relationship.name)' of '\(entity.name)' has the same name as an attribute; the relationship wins in records",
                         at: relationship.location, related: [.init("the attribute is mapped here", at: attribute.location)]))
             }
-            let targetDefined = requireEntity(
-                relationship.target.value, at: relationship.target.location,
-                usedAs: "relationship '\(relationship.name)' of '\(entity.name)'")
+            // A target implied by matchers is checked with them (ExtensionLinter).
+            let targetDefined = relationship.targetIsImplied
+                ? definitions.contains(entity: relationship.target.value)
+                : requireEntity(
+                    relationship.target.value, at: relationship.target.location,
+                    usedAs: "relationship '\(relationship.name)' of '\(entity.name)'")
             guard let pairs = relationship.connection else { continue }
             for pair in pairs {
                 let source = pair.sourceAttribute

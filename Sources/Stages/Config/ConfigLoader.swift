@@ -147,9 +147,10 @@ struct SectionReader {
         guard let fields = shape.dictionary(entry.value, path, what: "a dictionary with target and key_path") else {
             return nil
         }
-        shape.unknownKeys(fields, allowed: ["target", "key_path", "fk_mapping"], path)
+        shape.unknownKeys(fields, allowed: ["target", "key_path", "fk_mapping", "matchers"], path)
         let dictionary = entry.value
-        guard let targetNode = dictionary["target"] else {
+        let matchers = dictionary["matchers"].map { ExtensionEntryReader(shape: shape, log: log).relationshipMatchers($0, "\(path).matchers", readMatcher) }
+        guard let targetNode = dictionary["target"] ?? matchers?.impliedTarget else {
             log.error(.configMissingEntry, "\(path) has no 'target' (the related entity)", at: entry.keyLocation)
             return nil
         }
@@ -182,9 +183,14 @@ struct SectionReader {
             }
             connection = list
         }
-        return RelationshipMapping(
+        var relationship = RelationshipMapping(
             source: KeyPath(entry.key), name: name, target: Located(target, at: targetNode.location),
             connection: connection, location: entry.keyLocation, cardinality: nil)
+        if let matchers {
+            relationship.matchers = matchers.list
+            relationship.targetIsImplied = dictionary["target"] == nil
+        }
+        return relationship
     }
 
     // MARK: path_mappings
@@ -281,7 +287,8 @@ struct SectionReader {
         for (index, entry) in entries.enumerated() {
             let path = "\(section).\(index)"
             guard let fields = shape.dictionary(entry, path) else { continue }
-            shape.unknownKeys(fields, allowed: ["uri", "root_keypath", "class_name", "attribute_mappings"], path)
+            shape.unknownKeys(
+                fields, allowed: ["uri", "root_keypath", "class_name", "attribute_mappings"] + ExtensionEntryReader.requestMappingKeys, path)
             var uri: Located<PathPattern>?
             if let uriNode = entry["uri"], let text = shape.string(uriNode, "\(path).uri") {
                 uri = Located(PathPattern(text), at: uriNode.location)
@@ -308,10 +315,11 @@ struct SectionReader {
             } else {
                 log.error(.configMissingEntry, "\(path) has no 'attribute_mappings': it would send an empty body", at: entry.location)
             }
-            definitions.requestMappings.append(
-                RequestMapping(
-                    uri: uri, className: className, rootKeyPath: rootKeyPath, attributes: attributes,
-                    location: entry.location, index: index))
+            var mapping = RequestMapping(
+                uri: uri, className: className, rootKeyPath: rootKeyPath, attributes: attributes,
+                location: entry.location, index: index)
+            ExtensionEntryReader(shape: shape, log: log).readRequestExtensions(entry, path, into: &mapping)
+            definitions.requestMappings.append(mapping)
         }
     }
 }

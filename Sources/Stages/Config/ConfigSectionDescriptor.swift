@@ -75,8 +75,10 @@ public struct SectionSummary: Sendable {
         self.closing = closing
     }
 
-    /// A source key path as the summary prints it: the empty one is spelled out.
+    /// A source key path as the summary prints it: the empty one and the key of a keyed
+    /// representation (`key_attribute`) are spelled out.
     public static func quoted(_ keyPath: String) -> String {
-        keyPath.isEmpty ? "\"\" (the representation itself)" : keyPath
+        if keyPath == KeyedRepresentation.keySourceText { return "(the representation's key)" }
+        return keyPath.isEmpty ? "\"\" (the representation itself)" : keyPath
     }
 }

@@ -147,6 +147,11 @@ public struct RelationshipMapping: Sendable {
     /// To-one or to-many, when a Core Data model says so; nil: the payload's shape decides
     /// (a dictionary is one object, an array several).
     public var cardinality: Cardinality?
+    /// `matchers` (extension, SPEC §1.7): choose each related representation's mapping, as
+    /// a path mapping's matchers do; nil for a relationship with one target.
+    public var matchers: [Matcher]? = nil
+    /// True when `target` was not written and stands for the first matcher's entity.
+    public var targetIsImplied = false
 
     public var isConnection: Bool { connection != nil }
 }
@@ -169,6 +174,10 @@ public struct MappingOptions: Sendable, Equatable {
     public var setNilForMissingAttributes = false
     /// Absent relationship sources clear the relationship.
     public var setNilForMissingRelationships = false
+    /// `force_collection_mapping`: a dictionary is a collection, each key one object.
+    public var forceCollectionMapping = false
+    /// `key_attribute`: the attribute that receives the key of a dictionary-keyed object.
+    public var keyAttribute: Located<String>? = nil
 
     public init() {}
 }
@@ -223,6 +232,16 @@ public struct RequestMapping: Sendable {
     public var attributes: [RequestAttribute]
     public var location: SourceLocation
     public var index: Int
+    /// `relationship_mappings` (extension): nested request mappings for related objects.
+    public var relationships: [RequestRelationship] = []
+    /// `key_attribute` (extension): the attribute whose value names `(attribute)` body keys.
+    public var keyAttribute: Located<String>? = nil
+    /// Where the entry sits in the config, for messages (`request_mappings.0`, or deeper for
+    /// a nested mapping).
+    public var configPath: String? = nil
+
+    /// The entry's name in messages.
+    public var label: String { configPath ?? "request_mappings.\(index)" }
 }
 
 /// One request attribute mapping: read `source` from the client object, write `bodyKey`.

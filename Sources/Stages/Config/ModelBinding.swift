@@ -73,13 +73,13 @@ public struct ModelBinding {
                 }
                 continue
             }
-            let target = relationship.target.value
-            if model.entity(named: target) != nil,
-                !model.entity(target, isKindOf: modelRelationship.destinationEntity)
-            {
+            // With matchers (an extension), every entity they can choose must fit the model.
+            for (target, location) in relationship.matchers.map({ $0.map { ($0.entityName, $0.location) } })
+                ?? [(relationship.target.value, relationship.target.location)]
+            where model.entity(named: target) != nil && !model.entity(target, isKindOf: modelRelationship.destinationEntity) {
                 log.error(
-                    .bindingTargetDisagrees, "relationship '\(relationship.name)' of '\(name)' leads to '\(modelRelationship.destinationEntity)' in the model, but the config's target is '\(target)'",
-                    at: relationship.target.location)
+                    .bindingTargetDisagrees, "relationship '\(relationship.name)' of '\(name)' leads to '\(modelRelationship.destinationEntity)' in the model, but the config's \(relationship.matchers == nil ? "target" : "matcher") is '\(target)'",
+                    at: location)
             }
             let cardinality: Cardinality = modelRelationship.isToMany ? .toMany : .toOne
             entity.relationships[index].cardinality = cardinality

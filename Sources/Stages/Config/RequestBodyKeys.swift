@@ -14,9 +14,13 @@ public enum RequestBodyKeys {
     /// with an earlier one.
     public static func problems(in mapping: RequestMapping) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let entry = "request_mappings.\(mapping.index)"
-        let paths = mapping.attributes.map { path($0.bodyKey) }
-        for (index, attribute) in mapping.attributes.enumerated() {
+        let entry = mapping.label
+        // Nested request mappings (relationships) write body keys too.
+        let writers = mapping.attributes + mapping.relationships.map {
+            RequestAttribute(source: $0.source, bodyKey: $0.bodyKey, location: $0.location)
+        }
+        let paths = writers.map { path($0.bodyKey) }
+        for (index, attribute) in writers.enumerated() {
             if paths[index].contains(where: \.isEmpty) {
                 diagnostics.append(
                     .error(
@@ -25,7 +29,7 @@ public enum RequestBodyKeys {
                 continue
             }
             for earlier in 0..<index where !paths[earlier].contains(where: \.isEmpty) {
-                let other = mapping.attributes[earlier]
+                let other = writers[earlier]
                 let a = paths[earlier], b = paths[index]
                 let message: String
                 if a == b {

@@ -34,10 +34,9 @@ public struct DefinitionsSummary {
                 var head = "  \(request.className?.value ?? "(no class)")"
                 if let uri = request.uri { head += "  \(uri.value.text)" }
                 if let root = request.rootKeyPath { head += "  [root '\(root)']" }
+                if let key = request.keyAttribute { head += "  (body keys named by '\(key.value)')" }
                 lines.append(head)
-                for attribute in request.attributes {
-                    lines.append("    \(attribute.source.text) -> \(attribute.bodyKey)")
-                }
+                lines.append(contentsOf: requestLines(request, indent: "    "))
             }
         }
         for descriptor in ConfigSection.registry {
@@ -66,11 +65,27 @@ public struct DefinitionsSummary {
                 let condition = pairs.map { "\($0.sourceAttribute.value) = \(relationship.target.value).\($0.targetAttribute.value)" }
                     .joined(separator: " and ")
                 lines.append("    \(relationship.name) => \(relationship.target.value)  connected where \(condition)")
+            } else if let matchers = relationship.matchers {
+                lines.append("    \(relationship.name) => chosen by matchers, nested at \(quoted(relationship.source.text))")
+                lines.append(contentsOf: matchers.map { "      " + describe($0) })
             } else {
                 lines.append("    \(relationship.name) => \(relationship.target.value)  nested at \(quoted(relationship.source.text))")
             }
         }
         for summary in summaries { lines.append(contentsOf: summary.entityLines?(entity) ?? []) }
+        return lines
+    }
+
+    /// A request mapping's attributes, then its nested mappings (relationships), indented.
+    private func requestLines(_ request: RequestMapping, indent: String) -> [String] {
+        var lines = request.attributes.map { "\(indent)\($0.source.text) -> \($0.bodyKey)" }
+        for relationship in request.relationships {
+            var head = "\(indent)\(relationship.source.text) => \(relationship.bodyKey)"
+            if let className = relationship.mapping.className { head += "  (\(className.value))" }
+            if let key = relationship.mapping.keyAttribute { head += "  (body keys named by '\(key.value)')" }
+            lines.append(head)
+            lines.append(contentsOf: requestLines(relationship.mapping, indent: indent + "  "))
+        }
         return lines
     }
 

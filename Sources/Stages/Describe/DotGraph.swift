@@ -21,14 +21,16 @@ public struct DotGraph {
             lines.append("  \(identifier(entity.name)) [label=\"{\(escapeRecord(entity.name))|\(fields)}\"];")
         }
         for entity in definitions.entities {
-            for relationship in entity.relationships where definitions.contains(entity: relationship.target.value) {
-                var attributes = ["label=\"\(escapeString(relationship.name))\""]
-                if let pairs = relationship.connection {
-                    attributes.append("style=dashed")
-                    let condition = pairs.map { "\($0.sourceAttribute.value)=\($0.targetAttribute.value)" }.joined(separator: ",")
-                    attributes[0] = "label=\"\(escapeString(relationship.name)) (\(escapeString(condition)))\""
+            for relationship in entity.relationships {
+                for targetName in relationship.targetNames where definitions.contains(entity: targetName) {
+                    var attributes = ["label=\"\(escapeString(relationship.name))\""]
+                    if let pairs = relationship.connection {
+                        attributes.append("style=dashed")
+                        let condition = pairs.map { "\($0.sourceAttribute.value)=\($0.targetAttribute.value)" }.joined(separator: ",")
+                        attributes[0] = "label=\"\(escapeString(relationship.name)) (\(escapeString(condition)))\""
+                    }
+                    lines.append("  \(identifier(entity.name)) -> \(identifier(targetName)) [\(attributes.joined(separator: ", "))];")
                 }
-                lines.append("  \(identifier(entity.name)) -> \(identifier(relationship.target.value)) [\(attributes.joined(separator: ", "))];")
             }
         }
         for path in definitions.pathMappings {

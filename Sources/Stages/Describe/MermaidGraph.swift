@@ -20,14 +20,16 @@ public struct MermaidGraph {
             lines.append("  }")
         }
         for entity in definitions.entities {
-            for relationship in entity.relationships where definitions.contains(entity: relationship.target.value) {
-                let from = identifier(entity.name), to = identifier(relationship.target.value)
-                if let pairs = relationship.connection {
-                    let condition = pairs.map { "\($0.sourceAttribute.value) = \($0.targetAttribute.value)" }
-                        .joined(separator: ", ")
-                    lines.append("  \(from) ..> \(to) : \(label(relationship.name)) when \(label(condition))")
-                } else {
-                    lines.append("  \(from) --> \(to) : \(label(relationship.name))")
+            for relationship in entity.relationships {
+                for targetName in relationship.targetNames where definitions.contains(entity: targetName) {
+                    let from = identifier(entity.name), to = identifier(targetName)
+                    if let pairs = relationship.connection {
+                        let condition = pairs.map { "\($0.sourceAttribute.value) = \($0.targetAttribute.value)" }
+                            .joined(separator: ", ")
+                        lines.append("  \(from) ..> \(to) : \(label(relationship.name)) when \(label(condition))")
+                    } else {
+                        lines.append("  \(from) --> \(to) : \(label(relationship.name))")
+                    }
                 }
             }
         }

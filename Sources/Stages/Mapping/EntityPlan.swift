@@ -39,6 +39,12 @@ public final class EntityPlan {
     /// Relationship positions that are nested (not connections), in config order.
     public let nestedRelationshipIndices: [Int]
     public let isPlain: Bool
+    /// `key_attribute`: each representation is `{key: value}` and the key is an attribute.
+    let isKeyed: Bool
+    /// `force_collection_mapping`: a dictionary is a collection of one-key dictionaries.
+    public let forcesCollection: Bool
+    /// Per relationship position, the compiled `matchers` of a polymorphic relationship.
+    var relationshipMatchers: [MatcherPlans?] = []
     /// What a record holds, in order: attributes (and groups of dotted ones), minus names a
     /// relationship takes.
     public let recordFields: [RecordField]
@@ -64,8 +70,11 @@ public final class EntityPlan {
         hasIdentity = !primaryKeyIndices.isEmpty && primaryKeyIndices.count == mapping.primaryKeys.count
         types = mapping.attributes.map { mapping.attributeTypes[$0.destination] }
         valueMappings = mapping.attributes.map { mapping.valueMappings[$0.destination]?.value }
-        attributeSources = mapping.attributes.map(\.source.segments)
-        relationshipSources = mapping.relationships.map(\.source.segments)
+        let keyAttribute = mapping.options.keyAttribute?.value
+        attributeSources = mapping.attributes.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }
+        relationshipSources = mapping.relationships.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }
+        isKeyed = keyAttribute != nil
+        forcesCollection = mapping.options.forceCollectionMapping
         relationshipNames = mapping.relationships.map(\.name)
         encodedRelationshipNames = mapping.relationships.map { JSONEncodedKey($0.name) }
         cardinalities = mapping.relationships.map(\.cardinality)
@@ -133,7 +142,10 @@ public final class MappingPlans {
         }
         let plain = plainPlans
         matcherPlans = definitions.pathMappings.map { path in
-            MatcherPlans(path: path, entity: { byName[$0] }, plain: { plain[path.index]?[$0] })
+            MatcherPlans(matchers: path.matchers, entity: { byName[$0] }, plain: { plain[path.index]?[$0] })
+        }
+        for plan in entities {
+            plan.relationshipMatchers = Self.relationshipMatchers(of: plan, entities: byName, nextOrder: &order)
         }
         errorPlan = EntityPlan(mapping: definitions.errorMapping ?? Self.defaultErrorMapping, order: order)
         for plan in entities {
@@ -191,11 +203,11 @@ final class MatcherPlans {
     let keyed: [Keyed]
     let fallback: (plan: EntityPlan, index: Int)?
 
-    init(path: PathMapping, entity: (String) -> EntityPlan?, plain: (Int) -> EntityPlan?) {
+    init(matchers: [Matcher], entity: (String) -> EntityPlan?, plain: (Int) -> EntityPlan?) {
         var keyed: [Keyed] = []
         var fallback: (EntityPlan, Int)?
         var fallbackIndex: Int?
-        for (index, matcher) in path.matchers.enumerated() {
+        for (index, matcher) in matchers.enumerated() {
             switch matcher.kind {
             case .keyed(let keyPath, let expected, let name):
                 keyed.append(Keyed(keyPath: keyPath, expected: expected, plan: entity(name.value), index: index))
@@ -204,7 +216,7 @@ final class MatcherPlans {
             }
         }
         if let index = fallbackIndex {
-            switch path.matchers[index].kind {
+            switch matchers[index].kind {
             case .entityFallback(let name): fallback = entity(name.value).map { ($0, index) }
             case .plainObject: fallback = plain(index).map { ($0, index) }
             case .keyed: break

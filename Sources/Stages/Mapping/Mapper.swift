@@ -69,7 +69,12 @@ public final class Mapper {
         map(representation, with: plan, origin: origin, nesting: 0)
     }
 
-    private func map(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
+    func map(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
+        var (representation, origin) = (representation, origin)
+        if plan.isKeyed, let keyed = KeyedRepresentation.prepared(representation) {
+            // `{key: value}`: map `value`, located under its key (KeyedRepresentation).
+            (representation, origin) = (keyed.representation, origin.appending(keyed.key))
+        }
         var knownMissingKey: String?
         if observer == nil, plan.hasIdentity {
             let (key, found) = existingObject(for: representation, plan: plan, origin: origin)
@@ -187,7 +192,8 @@ public final class Mapper {
         of object: MappedObject, from representation: Value, plan: EntityPlan, origin: Origin, nesting: Int
     ) {
         for index in plan.nestedRelationshipIndices {
-            guard let target = plan.targets[index] else { continue }
+            guard plan.targets[index] != nil || plan.hasMatchers(relationship: index) else { continue }
+            let targetName = plan.targets[index]?.name ?? plan.mapping.relationships[index].target.value
             let cardinality = plan.cardinalities[index]
             guard let (sourceValue, pointer) = read(plan.relationshipSources[index], in: representation, origin: origin)
             else {
@@ -202,6 +208,14 @@ public final class Mapper {
                 log.error(
                     .relationshipsTooDeep, "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
                     at: origin.location(pointer))
+                continue
+            }
+            if let keyed = plan.keyedElements(sourceValue, relationship: index) {
+                // A dictionary keyed by id: one object per key (force_collection_mapping).
+                let related = keyed.compactMap { element in
+                    mapRelated(element, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1)
+                }
+                object.setRelationship(index, .many(related))
                 continue
             }
             var value = sourceValue
@@ -221,7 +235,7 @@ public final class Mapper {
                 object.setRelationship(index, .null)
             case .object:
                 // The empty source key maps the parent's own representation.
-                if let related = map(value, with: target, origin: nestedOrigin, nesting: nesting + 1) {
+                if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
                     object.setRelationship(index, .one(related))
                 }
             case .array(let elements):
@@ -233,27 +247,27 @@ public final class Mapper {
                     case .null:
                         continue
                     case .object:
-                        if let child = map(element, with: target, origin: elementOrigin, nesting: nesting + 1) {
+                        if let child = mapRelated(element, relationship: index, of: plan, origin: elementOrigin, nesting: nesting + 1) {
                             related.append(child)
                         }
                     default:
-                        if let child = map(element, with: target, origin: elementOrigin, nesting: nesting + 1) {
+                        if let child = mapRelated(element, relationship: index, of: plan, origin: elementOrigin, nesting: nesting + 1) {
                             related.append(child)
                         } else {
                             log.warning(
-                                .relationshipElementNotObject, "'\(plan.relationshipNames[index])' of \(plan.name) holds \(element.kindName) elements, not objects of \(target.name); skipped",
+                                .relationshipElementNotObject, "'\(plan.relationshipNames[index])' of \(plan.name) holds \(element.kindName) elements, not objects of \(targetName); skipped",
                                 at: elementOrigin.location())
                         }
                     }
                 }
                 object.setRelationship(index, .many(related))
             case .string, .number, .bool:
-                if let related = map(value, with: target, origin: nestedOrigin, nesting: nesting + 1) {
+                if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
                     object.setRelationship(index, .one(related))
                 } else {
                     let relationship = plan.mapping.relationships[index]
                     log.warning(
-                        .relationshipValueNotObject, "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(target.name); relationship '\(relationship.name)' is not mapped",
+                        .relationshipValueNotObject, "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(targetName); relationship '\(relationship.name)' is not mapped",
                         at: nestedOrigin.location())
                 }
             }

@@ -50,7 +50,8 @@ public final class PayloadMapper {
             mapper.observer?.pathMappingApplied(entry, containerFound: container != nil, origin: origin)
             guard let (value, containerOrigin) = container else { continue }
             outcome.containerFound = true
-            try mapContainer(value, origin: containerOrigin, outcome: &outcome, root: root) { element, elementOrigin in
+            try mapContainer(value, forced: forcesCollection(entry), origin: containerOrigin, outcome: &outcome, root: root) {
+                element, elementOrigin in
                 self.mapElement(element, entry: entry, origin: elementOrigin)
             }
         }
@@ -79,7 +80,8 @@ public final class PayloadMapper {
         outcome.searchedKeyPaths.append(keyPath.text)
         guard let (value, containerOrigin) = locate(keyPath, in: payload, origin: origin) else { return outcome }
         outcome.containerFound = true
-        try mapContainer(value, origin: containerOrigin, outcome: &outcome, root: root) { element, elementOrigin in
+        try mapContainer(value, forced: plan.forcesCollection, origin: containerOrigin, outcome: &outcome, root: root) {
+            element, elementOrigin in
             let object = self.mapper.map(element, with: plan, origin: elementOrigin)
             if object == nil { self.mapper.observer?.representationUnmappable(entity: plan.name, origin: elementOrigin) }
             return object

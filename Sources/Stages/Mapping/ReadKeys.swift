@@ -24,6 +24,8 @@ public enum ReadKeys {
     }
 
     public static func forPlan(_ plan: EntityPlan) -> Set<String>? {
+        // A keyed representation's key is data: any member may be the one read.
+        if plan.isKeyed { return nil }
         var keys = Set<String>()
         for segments in plan.attributeSources + plan.nestedRelationshipIndices.map({ plan.relationshipSources[$0] }) {
             guard let first = firstKey(segments) else { return nil }

@@ -27,6 +27,10 @@ public struct RequestBodyBuilder: Sendable {
     /// Per attribute mapping, in order: its body key split at dots, and its declared type.
     private let targets: [(path: [String], type: AttributeType?)]
     private let converter: ValueConverter
+    /// Builders of the nested request mappings, in `mapping.relationships` order.
+    let relationshipBuilders: [RequestBodyBuilder]
+    /// Per relationship, its body key split at dots.
+    let relationshipPaths: [[String]]
 
     /// - Throws: `RestmapError` (usage, exit 2) when the mapping's body keys conflict or are
     ///   malformed (see `RequestBodyKeys`).
@@ -41,6 +45,10 @@ public struct RequestBodyBuilder: Sendable {
             (RequestBodyKeys.path(attribute.bodyKey), types[attribute.source.text])
         }
         self.converter = ValueConverter(dateFormats: definitions.dateFormats.map(\.value))
+        self.relationshipBuilders = try mapping.relationships.map {
+            try RequestBodyBuilder(mapping: $0.mapping, definitions: definitions, omitMissing: omitMissing)
+        }
+        self.relationshipPaths = mapping.relationships.map { RequestBodyKeys.path($0.bodyKey) }
     }
 
     /// The body for a client object or an array of them.
@@ -86,6 +94,7 @@ public struct RequestBodyBuilder: Sendable {
     ) -> ValueObject {
         var parameters = ValueObject()
         let source = Value.object(object)
+        guard let keyName = keyName(of: source, pointer: pointer, problems: &problems) else { return parameters }
         for (attribute, target) in zip(mapping.attributes, targets) {
             var value: Value
             if let found = KeyValueCoding.value(at: attribute.source, in: source) {
@@ -108,8 +117,9 @@ public struct RequestBodyBuilder: Sendable {
                     continue
                 }
             }
-            Self.set(value, at: target.path[...], in: &parameters)
+            Self.set(value, at: bodyPath(target.path, keyName: keyName)[...], in: &parameters)
         }
+        writeRelationships(of: source, pointer: pointer, keyName: keyName, into: &parameters, problems: &problems)
         return parameters
     }
 

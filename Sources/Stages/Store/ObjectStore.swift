@@ -16,6 +16,7 @@ public enum ObjectStore {
     /// migrating the store's schema to the config's first (SchemaMigration).
     @discardableResult
     public static func persist(_ graph: ObjectGraph, plans: MappingPlans, configFile: String, to path: String) throws -> Summary {
+        try PolymorphicRelationships.refuse(plans)
         let opened = try SQLiteStoreFile.open(path, forWriting: true)
         let connection = opened.connection
         do {

@@ -530,7 +530,7 @@ public final class ValidationCollector: MappingObserver {
         pendingMissingKey = nil
     }
 
-    private func consume(_ pointer: String) {
+    func consume(_ pointer: String) {
         consumed.insert(pointer)
         markAncestorsVisited(pointer)
     }
@@ -547,7 +547,7 @@ public final class ValidationCollector: MappingObserver {
 
     /// The value at `pointer` in the document. Elements of one array come one after another:
     /// the array is kept, so that finding each is one step, not a walk from the root.
-    private func value(at pointer: String) -> Value? {
+    func value(at pointer: String) -> Value? {
         guard let (parent, token) = PayloadPointer.split(pointer) else { return document }
         if parent != cachedParentPointer {
             cachedParentPointer = parent
@@ -565,7 +565,7 @@ public final class ValidationCollector: MappingObserver {
     }
 
     /// Where the value at `pointer` is in the sample; the file alone when unknown.
-    private func location(_ pointer: String?, origin: Mapper.Origin? = nil) -> SourceLocation {
+    func location(_ pointer: String?, origin: Mapper.Origin? = nil) -> SourceLocation {
         if let pointer, let found = locations.nearest(pointer) { return found }
         if let origin, let pointer = origin.pointer, let found = locations.nearest(pointer) { return found }
         return .file(sampleName)

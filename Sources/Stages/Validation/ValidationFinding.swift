@@ -124,7 +124,7 @@ extension ValidationFinding.Kind {
         case .missingPrimaryKey: self = .missingPrimaryKey
         case .conversionFailed: self = .conversionFailed
         case .keyPathAbsent: self = .keyPathAbsent
-        case .unmatchedObject: self = .unmatchedObject
+        case .unmatchedObject, .declinedRelatedObject: self = .unmatchedObject
         case .unmappedObject: self = .unmappedObject
         case .unresolvedConnection: self = .unresolvedConnection
         case .nullConnection: self = .nullConnection
