@@ -97,6 +97,25 @@ final class StoreSchemaTests: XCTestCase {
         XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM Person"), "1")
     }
 
+    /// Found by fuzz-store: SQLite only notices a damaged page when it reads it, so a run
+    /// could write over damage that `dump` then refuses. A damaged store is refused first.
+    func testADamagedStoreIsRefusedBeforeAnyWriteAndLeftAsItWas() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        let many = "[" + (1...400).map { #"{"id": \#($0), "name": "person \#($0) with a long enough name"}"# }.joined(separator: ",") + "]"
+        try storeRun(config: Self.v1, inputs: [("/people", many)], store: store)
+        _ = try sqlite(store, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: store)))
+        let pageSize = 4096
+        XCTAssertGreaterThan(bytes.count, 3 * pageSize, "the store spans several pages")
+        // Garble the header of a page in the middle of the file: one of Person's b-tree pages.
+        let page = bytes.count / pageSize / 2
+        for offset in (page * pageSize)..<(page * pageSize + 12) { bytes[offset] = 0xA5 }
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+        let message = storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1000}]"#)], store: store) }
+        XCTAssertTrue(message.contains("is damaged"), message)
+        XCTAssertTrue(try [UInt8](Data(contentsOf: URL(fileURLWithPath: store))) == bytes, "a damaged store is never written")
+    }
+
     func testAStoreFromANewerRestmapIsRefused() throws {
         let store = try scratchDirectory().appendingPathComponent("s.db").path
         try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)

@@ -19,7 +19,7 @@ import Glibc
 // - a file both accept dumps again afterwards, and the new run's employees are in it.
 
 /// The employees sample mapped once; each input persists this same graph.
-let employees: (graph: ObjectGraph, plans: MappingPlans, config: String) = {
+nonisolated(unsafe) let employees: (graph: ObjectGraph, plans: MappingPlans, config: String) = {
     var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(4)
     let root = parts.joined(separator: "/")

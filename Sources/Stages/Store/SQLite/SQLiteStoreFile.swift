@@ -90,6 +90,18 @@ enum SQLiteStoreFile {
         } else if !forWriting {
             throw failure(path, "is empty: nothing was ever stored in it")
         }
+        if forWriting && !isEmpty {
+            // A damaged file is refused before the run writes to it: SQLite only notices bad
+            // pages it happens to read, and a write over them would spread the damage.
+            // quick_check reads every page once (linear in the store's size).
+            let verdict: String
+            do {
+                verdict = try text(connection, "PRAGMA quick_check(1)")
+            } catch let error as SQLiteError {
+                throw failure(path, "is damaged: \(error.message); restmap will not write to it")
+            }
+            if verdict != "ok" { throw failure(path, "is damaged (\(verdict)); restmap will not write to it") }
+        }
         if !forWriting { try connection.execute("PRAGMA query_only = ON") }
         if forWriting && isEmpty {
             try connection.execute("PRAGMA journal_mode = WAL")
@@ -118,6 +130,11 @@ enum SQLiteStoreFile {
     /// Removes a store file this run created and could not fill.
     static func remove(_ path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    private static func text(_ connection: SQLiteConnection, _ sql: String) throws -> String {
+        if case .text(let value)? = try connection.prepare(sql).firstValue() { return value }
+        return ""
     }
 
     private static func integer(_ connection: SQLiteConnection, _ sql: String) throws -> Int64 {
