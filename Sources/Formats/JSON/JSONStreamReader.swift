@@ -197,6 +197,9 @@ public final class JSONStreamReader {
             try refill()
         } while !input.isFinal && input.end < 3 && (0..<input.end).allSatisfy { buffer[$0] == [0xEF, 0xBB, 0xBF][$0] }
         input.skipByteOrderMark()
+        if input.end >= 2, (buffer[0], buffer[1]) == (0xFF, 0xFE) || (buffer[0], buffer[1]) == (0xFE, 0xFF) {
+            throw input.fail("the input starts with a UTF-16 byte-order mark; JSON must be UTF-8 (RFC 8259)", at: 0)
+        }
     }
 
     /// Drops the bytes before `input.pos` and reads more after those kept. Reads until the new
