@@ -1,10 +1,4 @@
 import RestmapBase
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finds where each start tag and each general entity reference begins, as the bytes flow to
 /// libxml2. libxml2's SAX callbacks cannot say where a node began: a start tag is reported
 /// once it has been read to its `>`, and an entity's content before the reference itself.
@@ -23,7 +17,7 @@ import Darwin
 /// element, so 400,000 of them take minutes (issue 16). The first start tag with more than
 /// `attributeLimit` is `crowdedElement`, and the feed stops the parse there. Counting also
 /// runs on UTF-16 input (`XMLMarkupScanner+UTF16.swift`), and without positions (the fast
-/// path of `map`), where runs of text are skipped in bulk.
+/// path of `map`, `XMLMarkupScanner+Fast.swift`), where text and end tags are skipped in bulk.
 final class XMLMarkupScanner {
     /// A 1-based line and column.
     struct Position: Equatable {
@@ -42,8 +36,10 @@ final class XMLMarkupScanner {
     /// Attributes allowed on one start tag, namespace declarations included.
     let attributeLimit: Int
     /// Where the first start tag with more than `attributeLimit` attributes begins.
-    private(set) var crowdedElement: Position?
-    private var attributes = 0
+    internal(set) var crowdedElement: Position?
+    var attributes = 0
+    /// Fast path: where the start tag open at the end of the last chunk began.
+    var openTagPosition = Position(line: 1, column: 1)
     /// UTF-16 input: the byte order, once the first two bytes told it.
     var wideOrder: WideOrder?
     var wideHeader: [UInt8] = []
@@ -103,42 +99,15 @@ final class XMLMarkupScanner {
                     index += 1
                     continue
                 }
-            } else if !recordsPositions && state == .content && byte != UInt8(ascii: "<") {
-                index = skipText(bytes, from: index)
-                continue
+            } else if !recordsPositions {
+                scanFast(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+                return
             }
             offset &+= 1
             advanceState(byte)
             advancePosition(byte)
             index += 1
         }
-    }
-
-    /// Without positions to queue, text up to the next `<` only moves the line and column
-    /// (kept for `crowdedElement`): found with `memchr`, counted in bulk. A run holding a
-    /// carriage return goes byte by byte, as libxml2 counts it as a line end.
-    private func skipText(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        let base = bytes.baseAddress!
-        let end = memchr(base + start, Int32(UInt8(ascii: "<")), bytes.count - start)
-            .map { UnsafeRawPointer($0) - base } ?? bytes.count
-        let run = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        if afterCarriageReturn || memchr(run.baseAddress!, 0x0D, run.count) != nil {
-            for byte in run { advancePosition(byte) }
-        } else {
-            var lineStart = 0
-            var cursor = run.baseAddress!
-            while let newline = memchr(cursor, 0x0A, run.baseAddress! + run.count - cursor) {
-                line += 1
-                lineStart = UnsafeRawPointer(newline) - run.baseAddress! + 1
-                cursor = UnsafeRawPointer(newline) + 1
-            }
-            if lineStart > 0 { column = 1 }
-            var scalars = 0
-            for byte in run[lineStart...] where byte & 0xC0 != 0x80 { scalars += 1 }
-            column += scalars
-        }
-        offset &+= end - start
-        return end
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
