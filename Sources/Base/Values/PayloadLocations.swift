@@ -19,8 +19,6 @@ public struct PayloadLocations: Sendable {
     }
 
     private var children: [Edge: Node] = [:]
-    private var parents: [Node] = [-1]
-    private var tokens: [String] = [""]
     /// Per node: its line (0 when it has no location, -1 when `others` holds it) and column.
     private var lines: [Int32] = [0]
     private var columns: [Int32] = [0]
@@ -40,10 +38,8 @@ public struct PayloadLocations: Sendable {
     public mutating func child(_ token: String, of parent: Node) -> Node {
         let edge = Edge(parent: parent, token: token)
         if let existing = children[edge] { return existing }
-        let node = Node(parents.count)
+        let node = Node(lines.count)
         children[edge] = node
-        parents.append(parent)
-        tokens.append(token)
         lines.append(0)
         columns.append(0)
         return node
@@ -129,6 +125,12 @@ public struct PayloadLocations: Sendable {
 
     /// Every location by its pointer (tests and fuzzing: it builds every pointer).
     public var byPointer: [String: SourceLocation] {
+        var parents = Array(repeating: Node(-1), count: lines.count)
+        var tokens = Array(repeating: "", count: lines.count)
+        for (edge, node) in children {
+            parents[Int(node)] = edge.parent
+            tokens[Int(node)] = edge.token
+        }
         var result: [String: SourceLocation] = [:]
         for index in lines.indices where lines[index] != 0 {
             var path: [String] = []

@@ -55,17 +55,11 @@ public final class ValidationCollector: MappingObserver {
 
     // MARK: Objects of the run
 
-    /// Where a value (or an object's representation) was met.
-    struct Site {
-        var sample: Int
-        var location: SourceLocation
-        var pointer: String?
-    }
+    typealias Site = ValidationSites.Site
 
-    /// Where each object's attribute values were last read from.
-    private var attributeSites: [ObjectIdentifier: [Int: Site]] = [:]
-    /// Where each object was last mapped from.
-    private var objectSites: [ObjectIdentifier: Site] = [:]
+    /// Where each object's attribute values were last read from, and where each object was
+    /// last mapped from.
+    private var sites = ValidationSites()
     /// Which sites each plan's objects need: every attribute when the entity has identity
     /// (a later representation may conflict), connection sources (a connection may fail);
     /// nothing else, so that a big sample of plain objects does not keep a site per value.
@@ -376,13 +370,13 @@ public final class ValidationCollector: MappingObserver {
         let wanted = siteMask(object.plan)
         if pendingPlan === object.plan && pendingPointer == origin.pointer && wanted.attributes.contains(true) {
             for read in pendingReads where read.found && wanted.attributes[read.index] {
-                attributeSites[id, default: [:]][read.index] = Site(
+                sites.setAttribute(read.index, of: id, Site(
                     sample: sample, location: location(read.pointer ?? origin.pointer, origin: origin),
-                    pointer: read.pointer ?? origin.pointer)
+                    pointer: read.pointer ?? origin.pointer))
             }
         }
         if wanted.object {
-            objectSites[id] = Site(sample: sample, location: location(origin.pointer, origin: origin), pointer: origin.pointer)
+            sites.setObject(id, Site(sample: sample, location: location(origin.pointer, origin: origin), pointer: origin.pointer))
         }
         if let pointer = origin.pointer {
             markVisited(pointer)
@@ -413,7 +407,7 @@ public final class ValidationCollector: MappingObserver {
         }
         let pointer = reads.first(where: { $0.index == first.index })?.pointer ?? origin.pointer
         var related: [Diagnostic.RelatedLocation] = []
-        if let earlier = attributeSites[ObjectIdentifier(object)]?[first.index] {
+        if let earlier = sites.attribute(first.index, of: ObjectIdentifier(object)) {
             related.append(.init("the earlier value of \(attributes[first.index].destination) is here", at: earlier.location))
         }
         add(
@@ -470,7 +464,7 @@ public final class ValidationCollector: MappingObserver {
     ) {
         let id = ObjectIdentifier(object)
         let sourceIndex = object.plan.attributeIndex[pairs[0].sourceAttribute.value]
-        guard let site = sourceIndex.flatMap({ attributeSites[id]?[$0] }) ?? objectSites[id] else { return }
+        guard let site = sourceIndex.flatMap({ sites.attribute($0, of: id) }) ?? sites.object(id) else { return }
         let config = ValidationFinding.ConfigEntry(
             "\(ConfigSection.relationshipMappings.rawValue).\(object.plan.name).\(CoverageTracker.keyName(relationship.source.text))",
             at: relationship.location)
