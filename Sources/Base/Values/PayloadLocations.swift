@@ -93,6 +93,22 @@ public struct PayloadLocations: Sendable {
         }
     }
 
+    /// The node of `token` (escaped) under `parent`, if there is one.
+    public func existingChild(_ token: String, of parent: Node) -> Node? {
+        children[Edge(parent: parent, token: token)]
+    }
+
+    /// The nodes of `pointer` and of its ancestors, from the root down, as far as they exist
+    /// (the root's alone when none of its tokens has a node).
+    public func nodes(along pointer: String) -> [Node] {
+        var nodes = [Self.root]
+        for token in Self.tokens(of: pointer) {
+            guard let next = children[Edge(parent: nodes[nodes.count - 1], token: String(token))] else { break }
+            nodes.append(next)
+        }
+        return nodes
+    }
+
     // MARK: Pointers
 
     /// The location of the value at `pointer`, or of its nearest ancestor that has one.
