@@ -12,6 +12,58 @@ enum PayloadPlace: Hashable {
     static let root = PayloadPlace.node(PayloadLocations.root)
 }
 
+/// A set of places: nodes in a set of 32-bit numbers, pointers (rare) in a set of their own.
+struct PayloadPlaceSet {
+    private var nodes = Set<PayloadLocations.Node>()
+    private var pointers = Set<String>()
+
+    @discardableResult
+    mutating func insert(_ place: PayloadPlace) -> (inserted: Bool, memberAfterInsert: PayloadPlace) {
+        switch place {
+        case .node(let node): return (nodes.insert(node).inserted, place)
+        case .pointer(let pointer): return (pointers.insert(pointer).inserted, place)
+        }
+    }
+
+    func contains(_ place: PayloadPlace) -> Bool {
+        switch place {
+        case .node(let node): return nodes.contains(node)
+        case .pointer(let pointer): return pointers.contains(pointer)
+        }
+    }
+
+    mutating func removeAll(keepingCapacity: Bool) {
+        nodes.removeAll(keepingCapacity: keepingCapacity)
+        pointers.removeAll(keepingCapacity: keepingCapacity)
+    }
+}
+
+/// A dictionary keyed by places, stored as `PayloadPlaceSet` stores them.
+struct PayloadPlaceMap<Value> {
+    private var nodes: [PayloadLocations.Node: Value] = [:]
+    private var pointers: [String: Value] = [:]
+
+    subscript(place: PayloadPlace) -> Value? {
+        get {
+            switch place {
+            case .node(let node): return nodes[node]
+            case .pointer(let pointer): return pointers[pointer]
+            }
+        }
+        set {
+            switch place {
+            case .node(let node): nodes[node] = newValue
+            case .pointer(let pointer): pointers[pointer] = newValue
+            }
+        }
+    }
+
+    mutating func removeAll(keepingCapacity: Bool) {
+        nodes.removeAll(keepingCapacity: keepingCapacity)
+        pointers.removeAll(keepingCapacity: keepingCapacity)
+    }
+}
+
 extension PayloadLocations {
     /// The place of `pointer`.
     func place(of pointer: String) -> PayloadPlace {

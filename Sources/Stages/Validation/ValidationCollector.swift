@@ -27,13 +27,13 @@ public final class ValidationCollector: MappingObserver {
     private var document: Value = .null
     private var locations = PayloadLocations()
     /// Places whose whole value the config read (attributes, matcher keys).
-    private var consumed = Set<PayloadPlace>()
+    private var consumed = PayloadPlaceSet()
     /// Places the config looked into (representations, containers) and all their ancestors.
-    private var visited = Set<PayloadPlace>()
+    private var visited = PayloadPlaceSet()
     /// The plan that mapped the representation at a place.
-    private var representationPlans: [PayloadPlace: EntityPlan] = [:]
+    private var representationPlans = PayloadPlaceMap<EntityPlan>()
     /// Representations reported as unmapped: their keys are not reported again one by one.
-    private var skipped = Set<PayloadPlace>()
+    private var skipped = PayloadPlaceSet()
     private var cachedParentPointer: String?
     private var cachedParent: Value?
 
