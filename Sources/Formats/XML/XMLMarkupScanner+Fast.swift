@@ -67,31 +67,64 @@ extension XMLMarkupScanner {
     }
 
     /// The line and column after the first `count` bytes at `base`, from those before them.
+    /// Line feeds are found with `memchr` and characters counted eight bytes at a time; a
+    /// chunk holding a carriage return (rare) is counted byte by byte, as libxml2 counts a
+    /// lone CR as a line end.
     private func position(after base: UnsafePointer<UInt8>, count: Int) -> Position {
         guard count > 0 else { return Position(line: line, column: column) }
-        var last = count - 1
-        while last >= 0 && base[last] != 0x0A && base[last] != 0x0D { last -= 1 }
-        guard last >= 0 else { return Position(line: line, column: column + Self.scalars(base, count)) }
-        // A line ends at LF, at CR LF (once), and at a lone CR.
-        var feeds = 0
-        var returns = 0
-        var pairs = 0
-        for j in 0...last {
-            feeds &+= base[j] == 0x0A ? 1 : 0
-            returns &+= base[j] == 0x0D ? 1 : 0
+        if memchr(base, 0x0D, count) != nil || afterCarriageReturn {
+            return exactPosition(after: base, count: count)
         }
-        for j in 0..<last {
-            pairs &+= base[j] == 0x0D && base[j + 1] == 0x0A ? 1 : 0
+        var lines = 0
+        var lineStart = -1
+        var cursor = 0
+        while cursor < count, let found = memchr(base + cursor, 0x0A, count - cursor) {
+            lines += 1
+            lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            cursor = lineStart
         }
-        var lines = feeds + returns - pairs
-        if afterCarriageReturn && base[0] == 0x0A { lines -= 1 }
-        return Position(line: line + lines, column: 1 + Self.scalars(base + last + 1, count - last - 1))
+        guard lineStart >= 0 else { return Position(line: line, column: column + Self.scalars(base, count)) }
+        return Position(line: line + lines, column: 1 + Self.scalars(base + lineStart, count - lineStart))
     }
 
-    /// Characters in `count` bytes of UTF-8: the bytes that are not continuation bytes.
+    private func exactPosition(after base: UnsafePointer<UInt8>, count: Int) -> Position {
+        var position = Position(line: line, column: column)
+        var afterReturn = afterCarriageReturn
+        for j in 0..<count {
+            switch base[j] {
+            case 0x0A:
+                if !afterReturn {
+                    position.line += 1
+                    position.column = 1
+                }
+                afterReturn = false
+            case 0x0D:
+                position.line += 1
+                position.column = 1
+                afterReturn = true
+            case let byte:
+                afterReturn = false
+                if byte & 0xC0 != 0x80 { position.column += 1 }
+            }
+        }
+        return position
+    }
+
+    /// Characters in `count` bytes of UTF-8: the bytes that are not continuation bytes
+    /// (`10xxxxxx`), eight at a time.
     private static func scalars(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var total = 0
-        for j in 0..<count { total &+= base[j] & 0xC0 != 0x80 ? 1 : 0 }
+        var j = 0
+        while j + 8 <= count {
+            let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+            total &+= 8 &- (word & ~(word << 1) & highs).nonzeroBitCount
+            j += 8
+        }
+        while j < count {
+            if base[j] & 0xC0 != 0x80 { total &+= 1 }
+            j += 1
+        }
         return total
     }
 }
