@@ -5,13 +5,31 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_DEBUG = .build/debug/restmap
 BIN_RELEASE = .build/release/restmap
 
-.PHONY: deps build release test demo install bench fuzz clean
+.PHONY: deps build release test demo install uninstall man bench fuzz clean
 
-## deps: install libxml2's headers and pkg-config when they are missing (Debian/Ubuntu apt).
+## deps: install what is missing (Debian/Ubuntu apt): libxml2's and SQLite's headers,
+## pkg-config, the sqlite3 shell the store tests check stores with, man-db, Chromium, and
+## Python's jsonschema.
 deps:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-dev pkg-config; \
+	fi
+	@if ! pkg-config --exists sqlite3 2>/dev/null || ! command -v sqlite3 >/dev/null; then \
+	  echo "installing libsqlite3-dev and sqlite3"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlite3-dev sqlite3 pkg-config; \
+	fi
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "installing chromium (the HTML report test renders the page headless)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
+	fi
+	@if ! python3 -c "import jsonschema" 2>/dev/null; then \
+	  echo "installing Python's jsonschema (the SARIF test checks reports against the schema)"; \
+	  python3 -m pip install jsonschema; \
+	fi
+	@if ! command -v man >/dev/null 2>&1; then \
+	  echo "installing man-db (the install test renders the man pages)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y man-db; \
 	fi
 
 build: deps
@@ -28,7 +46,8 @@ demo: release
 	$(BIN_RELEASE) check -c Configs/employees.plist
 	$(BIN_RELEASE) map -c Configs/employees.plist /departments=Samples/employees/departments.json /employees=Samples/employees/employees.json
 
-## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq (bench/README.md).
+## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq, and the store against
+## sqlite-utils (bench/README.md).
 ## BENCH_MB=20 make bench for a quicker run; BENCH_RUNS timed runs per tool (median).
 BENCH_MB ?= 100
 BENCH_RUNS ?= 3
@@ -40,10 +59,22 @@ bench:
 	$(MAKE) --no-print-directory release
 	python3 bench/gen.py --mb $(BENCH_MB) --seed $(BENCH_SEED) --out $(BENCH_DATA)
 	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
+	python3 bench/store.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 
+## install: the binary, a man page per command and bash/zsh/fish completions under PREFIX.
 install: release
-	install -d $(PREFIX)/bin
-	install -m 0755 $(BIN_RELEASE) $(PREFIX)/bin/restmap
+	sh scripts/install.sh $(BIN_RELEASE) $(PREFIX)
+
+uninstall:
+	sh scripts/install.sh --uninstall $(PREFIX)
+
+## man: regenerates man/*.1 from the argument definitions (swift-argument-parser's
+## generate-manual plugin); commit the result when a command's options change.
+MAN_DATE ?= $(shell git log -1 --format=%cs)
+man: deps
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --multi-page --date $(MAN_DATE)
+	rm -f man/*.1
+	cp .build/plugins/GenerateManual/outputs/restmap/*.1 man/
 
 ## fuzz: build the libFuzzer harnesses in Fuzz/ (AddressSanitizer on) and run each for
 ## FUZZ_SECONDS; findings land in fuzz-out/TARGET/. Not part of `make test`. Examples:

@@ -5,7 +5,7 @@ import PackageDescription
 // import only the targets below it, so a dependency that points upwards does not compile.
 //
 //   restmap (CLI) → RestmapPipeline → stages (Config, Mapping, Output, Request,
-//   Validation, Describe) → RestmapTypes → RestmapFormats → RestmapBase
+//   Validation, Describe, Store) → RestmapTypes → RestmapFormats → RestmapBase
 //
 // No library product is published: the layers' `public` declarations are seen only by the
 // CLI, the tests and the fuzz harnesses of this package. They are `public` rather than
@@ -46,27 +46,45 @@ var targets: [Target] = [
           ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
     layer("RestmapValidation", path: "Sources/Stages/Validation",
           ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
-    layer("RestmapDescribe", path: "Sources/Stages/Describe", ["RestmapBase", "RestmapTypes", "RestmapConfig"]),
+    layer("RestmapDescribe", path: "Sources/Stages/Describe", ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig"]),
+    // Config sketches from payload shapes: `restmap init`, `validate --suggest`.
+    layer("RestmapSuggest", path: "Sources/Stages/Suggest", ["RestmapBase", "RestmapFormats", "RestmapValidation"]),
+    // SQLite's C API, imported by RestmapStore only.
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    // The store (SPEC §3.7): persists a run's object graph into SQL tables and dumps them.
+    // Engine-neutral code talks to `StoreConnection`/`StoreDialect`; SQLite is one engine.
+    layer("RestmapStore", path: "Sources/Stages/Store",
+          ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping", "CSQLite"]),
     // The pipeline: the config pipeline, the payload reader and the runs.
     layer("RestmapPipeline", path: "Sources/Pipeline", [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
-        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe",
+        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapStore",
+        "RestmapSuggest",
     ]),
     // The command-line front end: argument parsing, files, exit codes.
     .executableTarget(
         name: "restmap",
         dependencies: [
             "RestmapBase", "RestmapFormats", "RestmapConfig", "RestmapOutput", "RestmapRequest",
-            "RestmapValidation", "RestmapDescribe", "RestmapPipeline",
+            "RestmapValidation", "RestmapDescribe", "RestmapStore", "RestmapSuggest", "RestmapPipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
     .testTarget(name: "RestmapTests", dependencies: [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
-        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapPipeline",
+        "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapSuggest",
+        "RestmapPipeline",
+    ]),
+    .testTarget(name: "RestmapStoreTests", dependencies: [
+        "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping", "RestmapStore",
+        "RestmapPipeline",
     ]),
     // Runs the built `restmap` over Configs/ and Samples/ and compares with Golden/.
-    .testTarget(name: "RestmapCLITests", dependencies: ["RestmapBase"], exclude: ["Golden"]),
+    .testTarget(name: "RestmapCLITests", dependencies: ["RestmapBase"], exclude: ["Golden", "Schemas"]),
 ]
 
 // The libFuzzer harnesses (Fuzz/README.md) are targets of this package only when
@@ -86,7 +104,7 @@ if Context.environment["RESTMAP_FUZZ"] == "1" {
 
 let package = Package(
     name: "restmap",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "restmap", targets: ["restmap"]),
     ],

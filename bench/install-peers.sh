@@ -20,6 +20,15 @@ have_xq || missing="$missing yq"
 [ -x /usr/bin/time ] || missing="$missing time"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 
+# sqlite-utils (the store case's peer) comes from PyPI.
+if ! command -v sqlite-utils >/dev/null 2>&1; then
+	if python3 -m pip install -q sqlite-utils >/dev/null 2>&1; then
+		echo "peers: installed sqlite-utils (pip)"
+	else
+		echo "peers: could not install sqlite-utils with pip; the store case skips it"
+	fi
+fi
+
 if [ -z "$missing" ]; then
 	echo "peers: jq, gojq, xmlstarlet, xq and /usr/bin/time are installed"
 	exit 0

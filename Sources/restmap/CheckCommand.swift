@@ -1,5 +1,7 @@
 import ArgumentParser
 import RestmapBase
+import RestmapConfig
+import RestmapValidation
 
 /// `restmap check`: lints a config without any payload (SPEC §3.3).
 struct CheckCommand: ParsableCommand {
@@ -16,20 +18,42 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but the findings (no summary line).")
     var quiet = false
 
+    enum Report: String, ExpressibleByArgument, CaseIterable {
+        case text, sarif
+    }
+
+    @Option(name: .long, help: "text (findings on standard error) or sarif (SARIF 2.1.0 on standard output or -o, for code scanning; findings still on standard error).")
+    var report: Report = .text
+
+    @OptionGroup var output: OutputOption
+
     func run() throws {
         let path = try global.configPath()
         let log = Console.shared.makeLog()
-        let definitions = try global.readDefinitions(log: log)
+        let definitions: RestmapConfig.MappingDefinitions
+        do {
+            definitions = try global.readDefinitions(log: log)
+        } catch let error as RestmapError where report == .sarif {
+            // An unreadable config is a finding too: the code-scanning tab shows it.
+            try writeSARIF(log.diagnostics + error.diagnostics)
+            throw error
+        }
         for entity in definitions.entities where entity.primaryKeysInferred {
             log.note(
-                "'\(entity.name)' is identified by \(entity.primaryKeys.map { "'\($0.value)'" }.joined(separator: ", ")), inferred from the model (it has no primary_key_mappings entry)",
+                .bindingPrimaryKeyInferred, "'\(entity.name)' is identified by \(entity.primaryKeys.map { "'\($0.value)'" }.joined(separator: ", ")), inferred from the model (it has no primary_key_mappings entry)",
                 at: entity.location)
         }
+        if report == .sarif { try writeSARIF(log.diagnostics) }
         let failed = log.hasErrors || (strict && log.hasWarnings)
         if !quiet {
             let summary = "\(path): \(log.errorCount) error\(log.errorCount == 1 ? "" : "s"), \(log.warningCount) warning\(log.warningCount == 1 ? "" : "s")"
             Console.shared.writeError(summary + (failed ? "" : " — ok") + "\n")
         }
         if failed { throw ExitCode(1) }
+    }
+
+    private func writeSARIF(_ diagnostics: [Diagnostic]) throws {
+        let text = SARIFLog(workingDirectory: ValidateCommand.workingDirectory()).render(diagnostics: diagnostics)
+        try output.destination().write { sink in try sink.write(text) }
     }
 }

@@ -1,4 +1,5 @@
 import RestmapBase
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -29,6 +30,11 @@ final class Console: @unchecked Sendable {
     private var printed: [Diagnostic.Severity: Int] = [:]
     private var suppressed: [Diagnostic.Severity: Int] = [:]
 
+    /// Serializes writes to stderr: the progress meter draws from a timer thread.
+    private let lock = Mutex(())
+    /// The progress meter's line, redrawn under every diagnostic printed while it shows.
+    private var statusLine: String?
+
     func report(_ diagnostic: Diagnostic) {
         let count = printed[diagnostic.severity, default: 0]
         guard count < printLimit else {
@@ -39,13 +45,22 @@ final class Console: @unchecked Sendable {
         writeError(renderer.render(diagnostic) + "\n")
     }
 
+    /// Shows `line` as the last line of the terminal (nil: erases it). Diagnostics printed
+    /// meanwhile go above it.
+    func setStatusLine(_ line: String?) {
+        lock.withLock { _ in
+            statusLine = line
+            try? standardError.write("\r\u{1B}[K" + (line ?? ""))
+        }
+    }
+
     /// Says how many diagnostics were not printed.
     func finish() {
         for severity in Diagnostic.Severity.allCases.reversed() {
             guard let count = suppressed[severity], count > 0 else { continue }
             let noun = severity == .error ? "error" : severity == .warning ? "warning" : "note"
             writeError(
-                renderer.render(.note("\(count) more \(noun)\(count == 1 ? "" : "s") not shown (the first \(printLimit) were)"))
+                renderer.render(.note(.diagnosticsOmitted, "\(count) more \(noun)\(count == 1 ? "" : "s") not shown (the first \(printLimit) were)"))
                     + "\n")
         }
     }
@@ -55,7 +70,13 @@ final class Console: @unchecked Sendable {
     }
 
     func writeError(_ text: String) {
-        try? standardError.write(text)
+        lock.withLock { _ in
+            guard let statusLine else {
+                try? standardError.write(text)
+                return
+            }
+            try? standardError.write("\r\u{1B}[K" + text + statusLine)
+        }
     }
 
     /// A log whose diagnostics are printed as they arrive.

@@ -9,12 +9,12 @@ struct DescribeCommand: ParsableCommand {
         abstract: "Print the mapping definitions: entities, keys, relationships, paths, matchers, requests.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, dot
+        case text, dot, mermaid
     }
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "text (default) or dot (Graphviz).")
+    @Option(name: .long, help: "text (default), dot (Graphviz) or mermaid (a class diagram GitHub renders).")
     var format: Format = .text
 
     func run() throws {
@@ -23,6 +23,7 @@ struct DescribeCommand: ParsableCommand {
         switch format {
         case .text: try Console.shared.standardOutput.write(DefinitionsSummary().render(definitions))
         case .dot: try Console.shared.standardOutput.write(DotGraph().render(definitions))
+        case .mermaid: try Console.shared.standardOutput.write(MermaidGraph().render(definitions))
         }
     }
 }

@@ -21,7 +21,7 @@ struct GlobalOptions: ParsableArguments {
     func configPath() throws -> String {
         if let config { return config }
         if access("restmap.plist", F_OK) == 0 { return "restmap.plist" }
-        throw RestmapError.usage("no config given: pass -c FILE (or put a restmap.plist in the current directory)")
+        throw RestmapError.usage(.noConfig, "no config given: pass -c FILE (or put a restmap.plist in the current directory)")
     }
 
     /// The config through the config pipeline; config errors stop the command with exit 2.

@@ -34,7 +34,7 @@ struct InputArgument: Equatable {
         let path = String(argument[..<split])
         let file = String(argument[argument.index(after: split)...])
         guard !file.isEmpty else {
-            throw RestmapError.usage("'\(argument)' names no file after '='; write URI=FILE")
+            throw RestmapError.usage(.malformedArgument, "'\(argument)' names no file after '='; write URI=FILE")
         }
         self.init(location: file == "-" ? .standardInput : .file(file), requestPath: path)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import RestmapBase
 import RestmapOutput
 import RestmapPipeline
+import RestmapStore
 
 /// `restmap map`: maps payloads and prints records (SPEC §3.1).
 struct MapCommand: ParsableCommand {
@@ -38,6 +39,12 @@ struct MapCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOption
 
+    @Option(name: .long, help: "Also write what was mapped into this SQLite store (created when missing).")
+    var store: String?
+
+    @Flag(name: [.short, .long], help: "Print no records (with --store: only store them).")
+    var quiet = false
+
     @Argument(help: "Payload files, '-' for standard input, or URI=FILE.")
     var inputs: [String] = []
 
@@ -60,10 +67,23 @@ struct MapCommand: ParsableCommand {
         options.entity = entity
         options.keyPath = keyPath
         options.status = payload.status
-        let sources = try InputArgument.mapInputs(inputs)
+        options.keepsGraph = store != nil
+        options.writesRecords = !quiet
+        var sources = try InputArgument.mapInputs(inputs)
+        let meter = ProgressMeter.make(sizes: sources.map { ($0.source as? FileByteSource)?.remainingSize }, quiet: quiet)
+        defer { meter?.finish() }
+        if let meter {
+            options.progress = meter.counter
+            sources = sources.map { MapInput(source: meter.counting($0.source), requestPath: $0.requestPath) }
+        }
         let destination = try output.destination()
         do {
             let run = try MapRun(definitions: definitions, options: options, log: log, output: destination.sink)
+            if let store {
+                run.onGraphComplete = { graph, plans in
+                    try ObjectStore.persist(graph, plans: plans, configFile: definitions.file, to: store)
+                }
+            }
             let code = try run.run(sources)
             // The process ends right after this: freeing millions of mapped objects one by
             // one would only add a tenth to a large run's time.

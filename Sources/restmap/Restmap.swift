@@ -20,6 +20,7 @@ struct Restmap: ParsableCommand {
         version: RestmapVersion.current,
         subcommands: [
             MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self,
+            DumpCommand.self, InitCommand.self,
         ]
     )
 
@@ -59,10 +60,6 @@ struct Restmap: ParsableCommand {
             finish(2)
         }
     }
-}
-
-enum RestmapVersion {
-    static let current = "0.1.0"
 }
 
 /// Ends the process with `code` (the C library's exit; `ParsableCommand` has an `exit` of its own).

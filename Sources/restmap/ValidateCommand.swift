@@ -2,6 +2,8 @@ import ArgumentParser
 import RestmapBase
 import RestmapValidation
 import RestmapPipeline
+import RestmapSuggest
+import RestmapDescribe
 
 #if canImport(Glibc)
 import Glibc
@@ -32,13 +34,16 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A plist or JSON array of {file, path, status?, expect?}; files relative to it.", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "text, json, junit (JUnit XML) or github (GitHub Actions annotations).")
+    @Option(name: .long, help: "text, json, junit (JUnit XML), github (GitHub Actions annotations), sarif (SARIF 2.1.0 for code scanning) or html (a self-contained coverage page).")
     var report: ValidationReportFormat = .text
 
     @OptionGroup var output: OutputOption
 
     @Flag(name: .long, help: "Warnings fail samples too.")
     var strict = false
+
+    @Flag(name: .long, help: "Print, for each payload key the config never reads, the plist entries that would map it.")
+    var suggest = false
 
     @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail when config coverage is below this percentage (0-100).", valueName: "pct"))
     var minCoverage: String?
@@ -67,7 +72,7 @@ struct ValidateCommand: ParsableCommand {
             list = [try InputArgument(location: .standardInput, requestPath: nil).sample()]
         }
         if list.isEmpty {
-            throw RestmapError.usage("no samples to validate: the manifest lists none and no SAMPLE is given")
+            throw RestmapError.usage(.noSamples, "no samples to validate: the manifest lists none and no SAMPLE is given")
         }
         var options = ValidationOptions()
         options.strict = strict
@@ -76,16 +81,31 @@ struct ValidateCommand: ParsableCommand {
         options.maxDepth = payload.maxDepth
         options.defaultPath = path
         options.defaultStatus = payload.status
-        let result = try ValidateRun(definitions: definitions, options: options).validate(list)
+        let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
+        options.progress = meter?.counter
+        let run = ValidateRun(definitions: definitions, options: options)
+        let result = try run.validate(list)
+        meter?.finish()
 
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
         try output.destination().write { sink in
-            try sink.write(report.render(result, workingDirectory: Self.workingDirectory()))
+            try sink.write(report.render(
+                result, workingDirectory: Self.workingDirectory(), source: Self.readText,
+                graphSVG: report == .html ? SVGGraph().render(definitions) : ""))
+        }
+        if suggest {
+            let text = try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name)))
+            // Beside a text report on the terminal; never inside a machine-read report.
+            if report == .text && !output.writesFile {
+                try Console.shared.standardOutput.write(text)
+            } else {
+                Console.shared.writeError(text)
+            }
         }
         // The text and GitHub reports end with the summary line; the others, or a report
         // written to a file, leave the job log without one unless it goes to stderr.
         let toFile = output.writesFile
-        if !quiet && (toFile || report == .json || report == .junit) {
+        if !quiet && (toFile || report == .json || report == .junit || report == .sarif || report == .html) {
             Console.shared.writeError(result.summaryLine + "\n")
         }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
@@ -96,6 +116,15 @@ struct ValidateCommand: ParsableCommand {
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let value = Double(digits), value.isFinite, (0...100).contains(value) else { return nil }
         return value
+    }
+
+    /// A file's text for the HTML report: UTF-8 text files up to 32 MiB; nil otherwise.
+    static func readText(_ path: String) -> String? {
+        guard let source = try? FileByteSource(path: path),
+            let bytes = try? source.readAll(limit: InputLimits.sampleBytes),
+            !bytes.contains(0)
+        else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     static func workingDirectory() -> String? {

@@ -202,7 +202,7 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(xml.contains(#"<testsuites name="restmap validate" tests="2" failures="1" errors="0">"#), xml)
         XCTAssertTrue(
             xml.contains(
-                #"<failure message="1 error: Item/1: size not set: cannot convert &quot;big&quot; to integer: not a number" type="validation">"#),
+                #"<failure message="1 error: Item/1: size not set: cannot convert &quot;big&quot; to integer: not a number" type="RM4003">"#),
             xml)
         let quiet = try run(["--report", "json", "-q", "/items=clean.json"])
         XCTAssertEqual(quiet.stderr, "")
@@ -217,7 +217,7 @@ final class ValidateCommandTests: XCTestCase {
             result.stdout.split(separator: "\n").prefix(2).joined(separator: "\n"),
             """
             FAIL <stdin> (/items): 1 error
-            ::error file=<stdin>,line=1,col=48::Item/x: size not set: cannot convert "big" to integer: not a number%0Aconfig: entity_attribute_mappings.Item.size (config.json:2)
+            ::error file=<stdin>,line=1,col=48,title=RM4003::Item/x: size not set: cannot convert "big" to integer: not a number%0Aconfig: entity_attribute_mappings.Item.size (config.json:2)
             """)
         XCTAssertTrue(lastLine(result.stdout).hasPrefix("validate: 1 sample, 0 passed, 1 failed;"))
     }

@@ -16,6 +16,8 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
+    /// What kind of finding this is, stably (`RM3001`); the message says it for people.
+    public var code: DiagnosticCode
     public var severity: Severity
     public var message: String
     public var location: SourceLocation?
@@ -33,25 +35,26 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
     }
 
     public init(
-        _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
+        _ code: DiagnosticCode, _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
         related: [RelatedLocation] = []
     ) {
+        self.code = code
         self.severity = severity
         self.message = message
         self.location = location
         self.related = related
     }
 
-    public static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, message, at: location)
+    public static func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(code, .error, message, at: location)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, message, at: location)
+    public static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(code, .warning, message, at: location)
     }
 
-    public static func note(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, message, at: location)
+    public static func note(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(code, .note, message, at: location)
     }
 
     /// The compiler-style line: `FILE:LINE:COL: error: message`.

@@ -31,16 +31,16 @@ public final class DiagnosticLog: @unchecked Sendable {
         for diagnostic in list { emit(diagnostic) }
     }
 
-    public func error(_ message: String, at location: SourceLocation? = nil) {
-        emit(.error(message, at: location))
+    public func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) {
+        emit(.error(code, message, at: location))
     }
 
-    public func warning(_ message: String, at location: SourceLocation? = nil) {
-        emit(.warning(message, at: location))
+    public func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) {
+        emit(.warning(code, message, at: location))
     }
 
-    public func note(_ message: String, at location: SourceLocation? = nil) {
-        emit(.note(message, at: location))
+    public func note(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) {
+        emit(.note(code, message, at: location))
     }
 
     public var hasErrors: Bool { errorCount > 0 }

@@ -22,13 +22,17 @@ public struct RestmapError: Error, Sendable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
-    public static func data(_ message: String, at location: SourceLocation? = nil) -> RestmapError {
-        RestmapError(.data, .error(message, at: location))
+    public static func data(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) -> RestmapError {
+        RestmapError(.data, .error(code, message, at: location))
     }
 
-    public static func usage(_ message: String, at location: SourceLocation? = nil) -> RestmapError {
-        RestmapError(.usage, .error(message, at: location))
+    public static func usage(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) -> RestmapError {
+        RestmapError(.usage, .error(code, message, at: location))
     }
+
+    /// The codes of the diagnostics, in order: what a stage boundary looks at to decide how
+    /// to report a failure (never the message text).
+    public var codes: [DiagnosticCode] { diagnostics.map(\.code) }
 
     public var exitCode: Int32 { kind == .data ? 1 : 2 }
 

@@ -25,7 +25,7 @@ public final class AtomicFileSink: ByteSink {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw RestmapError.usage("cannot write '\(path)': \(reason)")
+            throw RestmapError.usage(.writeFailed, "cannot write '\(path)': \(reason)")
         }
         descriptor = fd
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -49,7 +49,7 @@ public final class AtomicFileSink: ByteSink {
         guard synced, rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw RestmapError.usage("cannot write '\(path)': \(reason)")
+            throw RestmapError.usage(.writeFailed, "cannot write '\(path)': \(reason)")
         }
     }
 

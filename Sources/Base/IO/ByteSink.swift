@@ -58,7 +58,7 @@ public final class FileDescriptorSink: ByteSink {
             if count < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
-                throw RestmapError.data("cannot write '\(name)': \(reason)")
+                throw RestmapError.data(.writeFailed, "cannot write '\(name)': \(reason)")
             }
             remaining -= count
             base += count

@@ -18,23 +18,19 @@ extension ByteSource {
     /// being gigabytes); past it the read fails with a located error instead of exhausting
     /// memory.
     public func readAll(limit: Int = Int.max) throws -> [UInt8] {
+        // Reads through one fixed buffer: a source that returns a few bytes at a time (a
+        // pipe, a terminal) costs what it delivers, not a zero-filled chunk per read.
         var bytes = [UInt8]()
-        var chunk = 1 << 16
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let start = bytes.count
-            bytes.reserveCapacity(start + chunk)
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let count = try bytes.withUnsafeMutableBytes { raw in
-                try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]))
-            }
-            bytes.removeLast(chunk - count)
+            let count = try buffer.withUnsafeMutableBytes { try read(into: $0) }
             if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
             if bytes.count > limit {
                 throw RestmapError.data(
-                    "input is larger than the \(limit / (1 << 20)) MiB this reader accepts",
+                    .inputTooLarge, "input is larger than the \(limit / (1 << 20)) MiB this reader accepts",
                     at: .file(name))
             }
-            if chunk < 1 << 22 { chunk *= 2 }
         }
     }
 }
@@ -76,12 +72,12 @@ public final class FileByteSource: ByteSource {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw RestmapError.usage("cannot open '\(path)': \(reason)")
+            throw RestmapError.usage(.fileUnopenable, "cannot open '\(path)': \(reason)")
         }
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw RestmapError.usage("cannot read '\(path)': it is a directory")
+            throw RestmapError.usage(.fileIsDirectory, "cannot read '\(path)': it is a directory")
         }
         self.descriptor = fd
         self.name = path
@@ -99,6 +95,15 @@ public final class FileByteSource: ByteSource {
         if ownsDescriptor { close(descriptor) }
     }
 
+    /// The size of a regular file left to read from the current offset; nil for pipes,
+    /// terminals and devices, whose size is not known in advance.
+    public var remainingSize: Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        return max(0, Int(info.st_size) - Int(max(offset, 0)))
+    }
+
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
@@ -110,7 +115,7 @@ public final class FileByteSource: ByteSource {
             if count >= 0 { return count }
             if errno == EINTR { continue }
             let reason = String(cString: strerror(errno))
-            throw RestmapError.data("cannot read '\(name)': \(reason)", at: .file(name))
+            throw RestmapError.data(.readFailed, "cannot read '\(name)': \(reason)", at: .file(name))
         }
     }
 }

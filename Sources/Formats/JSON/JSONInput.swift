@@ -87,9 +87,9 @@ struct JSONInput {
 
     /// A located data error (exit 1). Leaves `pos` at the offending byte, which is where a
     /// stream resumes when its caller skips the bad line.
-    mutating func fail(_ message: String, at index: Int) -> RestmapError {
+    mutating func fail(_ code: DiagnosticCode, _ message: String, at index: Int) -> RestmapError {
         pos = index
-        return .data(message, at: location(at: index))
+        return .data(code, message, at: location(at: index))
     }
 
     /// Moves the column anchor to `index`, before a stream drops the bytes in front of it.

@@ -69,7 +69,7 @@ struct JSONMachine {
             guard pos < end else {
                 input.pos = pos
                 if !input.isFinal { return false }
-                throw input.fail(endOfInputMessage(), at: end)
+                throw input.fail(.jsonUnexpectedEnd, endOfInputMessage(), at: end)
             }
             var c = p[pos]
 
@@ -91,7 +91,7 @@ struct JSONMachine {
                         if containers.isEmpty { return finish(&input, at: pos) }
                         continue
                     } else {
-                        throw input.fail("expected ',' or '}' after an object member", at: pos)
+                        throw input.fail(.jsonSyntax, "expected ',' or '}' after an object member", at: pos)
                     }
                 } else {
                     if c == UInt8(ascii: ",") {
@@ -107,7 +107,7 @@ struct JSONMachine {
                         if containers.isEmpty { return finish(&input, at: pos) }
                         continue
                     } else {
-                        throw input.fail("expected ',' or ']' after an array element", at: pos)
+                        throw input.fail(.jsonSyntax, "expected ',' or ']' after an array element", at: pos)
                     }
                 }
             }
@@ -128,7 +128,7 @@ struct JSONMachine {
                     guard pos < end else { continue }
                     c = p[pos]
                 } else if c == UInt8(ascii: "}") {
-                    if state == .nextKey { throw input.fail("trailing comma before '}'", at: pos) }
+                    if state == .nextKey { throw input.fail(.jsonSyntax, "trailing comma before '}'", at: pos) }
                     pos &+= 1
                     containers.removeLast()
                     try builder.endObject()
@@ -136,13 +136,13 @@ struct JSONMachine {
                     if containers.isEmpty { return finish(&input, at: pos) }
                     continue
                 } else if state == .firstKey {
-                    throw input.fail("expected a string key or '}' in an object", at: pos)
+                    throw input.fail(.jsonSyntax, "expected a string key or '}' in an object", at: pos)
                 } else {
-                    throw input.fail("expected a string key after ','", at: pos)
+                    throw input.fail(.jsonSyntax, "expected a string key after ','", at: pos)
                 }
             }
             if state == .colon {
-                guard c == UInt8(ascii: ":") else { throw input.fail("expected ':' after an object key", at: pos) }
+                guard c == UInt8(ascii: ":") else { throw input.fail(.jsonSyntax, "expected ':' after an object key", at: pos) }
                 pos &+= 1
                 state = .value
                 JSONMachine.skipWhitespace(p, &pos, end, &input)
@@ -175,7 +175,7 @@ struct JSONMachine {
                 pos = close &+ 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if containers.count >= maxDepth {
-                    throw input.fail("nesting deeper than \(maxDepth) levels", at: pos)
+                    throw input.fail(.jsonTooDeep, "nesting deeper than \(maxDepth) levels", at: pos)
                 }
                 pos &+= 1
                 if c == UInt8(ascii: "{") {
@@ -220,7 +220,7 @@ struct JSONMachine {
                 pos &+= 4
             default:
                 if c == UInt8(ascii: "]"), containers.last == false {
-                    throw input.fail("trailing comma before ']'", at: pos)
+                    throw input.fail(.jsonSyntax, "trailing comma before ']'", at: pos)
                 }
                 // A multi-byte character cut by the window: name it once it is whole.
                 if c >= 0x80, try input.utf8SequenceLength(at: pos) == 0 {
@@ -228,7 +228,7 @@ struct JSONMachine {
                     return false
                 }
                 let name = try input.characterName(at: pos)
-                throw input.fail("unexpected character \(name)", at: pos)
+                throw input.fail(.jsonSyntax, "unexpected character \(name)", at: pos)
             }
             state = .afterValue
             if containers.isEmpty { return finish(&input, at: pos) }

@@ -60,7 +60,7 @@ public enum JSONReader {
     private static func document(from source: ByteSource, maxDepth: Int, withLocations: Bool) throws -> JSONDocument {
         let reader = JSONStreamReader(source: source, maxDepth: maxDepth)
         guard let document = try reader.nextValue(withLocations: withLocations) else {
-            throw reader.failHere("unexpected end of input, expected a JSON value")
+            throw reader.failHere(.jsonUnexpectedEnd, "unexpected end of input, expected a JSON value")
         }
         try reader.expectEnd()
         return document
@@ -72,7 +72,7 @@ public enum JSONReader {
     ) throws {
         guard !bytes.isEmpty else {
             throw RestmapError.data(
-                "unexpected end of input, expected a JSON value", at: SourceLocation(file: file, line: 1, column: 1))
+                .jsonUnexpectedEnd, "unexpected end of input, expected a JSON value", at: SourceLocation(file: file, line: 1, column: 1))
         }
         try bytes.withUnsafeBufferPointer { buffer in
             var input = JSONInput(file: file, base: buffer.baseAddress!, count: buffer.count, isFinal: true)
@@ -81,7 +81,7 @@ public enum JSONReader {
             _ = try machine.run(&input, &builder)
             input.skipWhitespace()
             if input.pos < input.end {
-                throw input.fail("trailing characters after the JSON value", at: input.pos)
+                throw input.fail(.jsonSyntax, "trailing characters after the JSON value", at: input.pos)
             }
         }
     }

@@ -26,7 +26,7 @@ extension JSONInput {
                 i &+= 8
             }
             guard i < end else {
-                if isFinal { throw fail("unexpected end of input in a string", at: end) }
+                if isFinal { throw fail(.jsonUnexpectedEnd, "unexpected end of input in a string", at: end) }
                 return nil
             }
             let c = p[i]
@@ -38,7 +38,7 @@ extension JSONInput {
                 escaped = true
                 i &+= length
             } else if c < 0x20 {
-                throw fail("unescaped control character \(codePointName(UInt32(c))) in a string", at: i)
+                throw fail(.jsonInvalidString, "unescaped control character \(codePointName(UInt32(c))) in a string", at: i)
             } else if c >= 0x80 {
                 let length = try utf8SequenceLength(at: i)
                 if length == 0 { return nil }
@@ -52,7 +52,7 @@ extension JSONInput {
     /// The length of the escape at `i` (a backslash), 0 when the window ends inside it.
     mutating func escapeLength(at i: Int) throws -> Int {
         guard i + 1 < end else {
-            if isFinal { throw fail("unexpected end of input in a string", at: end) }
+            if isFinal { throw fail(.jsonUnexpectedEnd, "unexpected end of input in a string", at: end) }
             return 0
         }
         switch base[i + 1] {
@@ -67,7 +67,7 @@ extension JSONInput {
             if i + 6 < end && base[i + 6] != UInt8(ascii: "\\") { throw unpairedSurrogate(at: i) }
             if i + 7 < end && base[i + 7] != UInt8(ascii: "u") { throw unpairedSurrogate(at: i) }
             if i + 8 > end {
-                if isFinal { throw fail("unexpected end of input in a string", at: end) }
+                if isFinal { throw fail(.jsonUnexpectedEnd, "unexpected end of input in a string", at: end) }
                 return 0
             }
             guard let second = try hexEscape(at: i + 6) else { return 0 }
@@ -76,9 +76,9 @@ extension JSONInput {
         default:
             let c = base[i + 1]
             if c > 0x20 && c < 0x7F {
-                throw fail("invalid escape '\\\(Character(Unicode.Scalar(c)))' in a string", at: i)
+                throw fail(.jsonInvalidString, "invalid escape '\\\(Character(Unicode.Scalar(c)))' in a string", at: i)
             }
-            throw fail("invalid escape in a string", at: i)
+            throw fail(.jsonInvalidString, "invalid escape in a string", at: i)
         }
     }
 
@@ -87,11 +87,11 @@ extension JSONInput {
         var value: UInt32 = 0
         for k in 2..<6 {
             guard i + k < end else {
-                if isFinal { throw fail("unexpected end of input in a string", at: end) }
+                if isFinal { throw fail(.jsonUnexpectedEnd, "unexpected end of input in a string", at: end) }
                 return nil
             }
             let digit = hexDigitValue(base[i + k])
-            if digit == 0xFF { throw fail("invalid \\u escape in a string: expected 4 hex digits", at: i) }
+            if digit == 0xFF { throw fail(.jsonInvalidString, "invalid \\u escape in a string: expected 4 hex digits", at: i) }
             value = value << 4 | UInt32(digit)
         }
         return value
@@ -99,7 +99,7 @@ extension JSONInput {
 
     private mutating func unpairedSurrogate(at i: Int) -> RestmapError {
         let text = String(decoding: UnsafeBufferPointer(start: base + i, count: 6), as: UTF8.self)
-        return fail("unpaired surrogate escape '\(text)' in a string", at: i)
+        return fail(.jsonInvalidString, "unpaired surrogate escape '\(text)' in a string", at: i)
     }
 
     /// The length of the valid UTF-8 sequence whose lead byte (at least 0x80) is at `i`, 0 when
@@ -118,16 +118,16 @@ extension JSONInput {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F
-        default: throw fail("invalid UTF-8 byte \(hexByte(lead))", at: i)
+        default: throw fail(.jsonInvalidUTF8, "invalid UTF-8 byte \(hexByte(lead))", at: i)
         }
         for k in 1..<length {
             guard i + k < end else {
                 if !isFinal { return 0 }
-                throw fail("invalid UTF-8 sequence \(hexBytes(i, k)) (truncated)", at: i)
+                throw fail(.jsonInvalidUTF8, "invalid UTF-8 sequence \(hexBytes(i, k)) (truncated)", at: i)
             }
             let byte = base[i + k]
             guard byte & 0xC0 == 0x80 else {
-                throw fail("invalid UTF-8 sequence \(hexBytes(i, k)) (truncated)", at: i)
+                throw fail(.jsonInvalidUTF8, "invalid UTF-8 sequence \(hexBytes(i, k)) (truncated)", at: i)
             }
             if k == 1 && (byte < low || byte > high) {
                 let reason: String
@@ -136,7 +136,7 @@ extension JSONInput {
                 case 0xF4: reason = "above U+10FFFF"
                 default: reason = "overlong encoding"
                 }
-                throw fail("invalid UTF-8 sequence \(hexBytes(i, 2)) (\(reason))", at: i)
+                throw fail(.jsonInvalidUTF8, "invalid UTF-8 sequence \(hexBytes(i, 2)) (\(reason))", at: i)
             }
         }
         return length
@@ -152,11 +152,11 @@ extension JSONInput {
         if p[i] == UInt8(ascii: "-") {
             i &+= 1
             guard i < end else { return try truncatedNumber() }
-            guard ASCIIBytes.isDigit(p[i]) else { throw fail("invalid number: expected a digit after '-'", at: i) }
+            guard ASCIIBytes.isDigit(p[i]) else { throw fail(.jsonInvalidNumber, "invalid number: expected a digit after '-'", at: i) }
         }
         if p[i] == UInt8(ascii: "0") {
             i &+= 1
-            if i < end && ASCIIBytes.isDigit(p[i]) { throw fail("invalid number: leading zeros are not allowed", at: start) }
+            if i < end && ASCIIBytes.isDigit(p[i]) { throw fail(.jsonInvalidNumber, "invalid number: leading zeros are not allowed", at: start) }
         } else {
             i &+= 1
             while i < end && ASCIIBytes.isDigit(p[i]) { i &+= 1 }
@@ -165,7 +165,7 @@ extension JSONInput {
             isInteger = false
             i &+= 1
             guard i < end else { return try truncatedNumber() }
-            guard ASCIIBytes.isDigit(p[i]) else { throw fail("invalid number: expected a digit after '.'", at: i) }
+            guard ASCIIBytes.isDigit(p[i]) else { throw fail(.jsonInvalidNumber, "invalid number: expected a digit after '.'", at: i) }
             while i < end && ASCIIBytes.isDigit(p[i]) { i &+= 1 }
         }
         if i < end && p[i] | 0x20 == UInt8(ascii: "e") {
@@ -176,7 +176,7 @@ extension JSONInput {
                 i &+= 1
                 guard i < end else { return try truncatedNumber() }
             }
-            guard ASCIIBytes.isDigit(p[i]) else { throw fail("invalid number: expected a digit in the exponent", at: i) }
+            guard ASCIIBytes.isDigit(p[i]) else { throw fail(.jsonInvalidNumber, "invalid number: expected a digit in the exponent", at: i) }
             while i < end && ASCIIBytes.isDigit(p[i]) { i &+= 1 }
         }
         // A number at the end of the window may go on in the next chunk.
@@ -185,7 +185,7 @@ extension JSONInput {
     }
 
     private mutating func truncatedNumber() throws -> (end: Int, isInteger: Bool)? {
-        if isFinal { throw fail("unexpected end of input in a number", at: end) }
+        if isFinal { throw fail(.jsonUnexpectedEnd, "unexpected end of input in a number", at: end) }
         return nil
     }
 
@@ -201,10 +201,10 @@ extension JSONInput {
         let text = literal.text
         for (k, expected) in text.utf8.enumerated() {
             guard i + k < end else {
-                if isFinal { throw fail("unexpected end of input in '\(text)'", at: end) }
+                if isFinal { throw fail(.jsonUnexpectedEnd, "unexpected end of input in '\(text)'", at: end) }
                 return false
             }
-            if base[i + k] != expected { throw fail("invalid literal, expected '\(text)'", at: i) }
+            if base[i + k] != expected { throw fail(.jsonInvalidLiteral, "invalid literal, expected '\(text)'", at: i) }
         }
         return true
     }

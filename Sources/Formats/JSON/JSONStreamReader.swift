@@ -62,7 +62,7 @@ public final class JSONStreamReader {
     /// Throws `trailing characters after the JSON value` unless only whitespace is left: for
     /// inputs that must hold exactly one document.
     public func expectEnd() throws {
-        if try skipToValue() { throw input.fail("trailing characters after the JSON value", at: input.pos) }
+        if try skipToValue() { throw input.fail(.jsonSyntax, "trailing characters after the JSON value", at: input.pos) }
     }
 
     /// The next top-level value, or nil at the end of the input.
@@ -119,7 +119,7 @@ public final class JSONStreamReader {
         _ body: (JSONStreamElement) throws -> Void
     ) throws -> JSONPathOutcome {
         guard try skipToValue() else {
-            throw input.fail("unexpected end of input, expected a JSON value", at: input.pos)
+            throw input.fail(.jsonUnexpectedEnd, "unexpected end of input, expected a JSON value", at: input.pos)
         }
         if preparedTarget?.keyPath != keyPath || preparedTarget?.memberSet != members {
             preparedTarget = JSONPathTarget(path: keyPath, members: members)
@@ -142,8 +142,8 @@ public final class JSONStreamReader {
     }
 
     /// An error located where reading stands (after `nextValue` returned nil: the end).
-    func failHere(_ message: String) -> RestmapError {
-        input.fail(message, at: input.pos)
+    func failHere(_ code: DiagnosticCode, _ message: String) -> RestmapError {
+        input.fail(code, message, at: input.pos)
     }
 
     /// After an error, drops the rest of the current line, so that the next read starts on
@@ -198,7 +198,7 @@ public final class JSONStreamReader {
         } while !input.isFinal && input.end < 3 && (0..<input.end).allSatisfy { buffer[$0] == [0xEF, 0xBB, 0xBF][$0] }
         input.skipByteOrderMark()
         if input.end >= 2, (buffer[0], buffer[1]) == (0xFF, 0xFE) || (buffer[0], buffer[1]) == (0xFE, 0xFF) {
-            throw input.fail("the input starts with a UTF-16 byte-order mark; JSON must be UTF-8 (RFC 8259)", at: 0)
+            throw input.fail(.jsonInvalidUTF8, "the input starts with a UTF-16 byte-order mark; JSON must be UTF-8 (RFC 8259)", at: 0)
         }
     }
 

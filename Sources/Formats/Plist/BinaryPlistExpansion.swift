@@ -26,7 +26,7 @@ extension BinaryPlistReader.Parser {
             break
         }
         throw fail(
-            "the binary property list expands to more than \(limit) values through shared references",
+            .binaryPlistExpandsTooFar, "the binary property list expands to more than \(limit) values through shared references",
             path)
     }
 

@@ -50,7 +50,7 @@ public struct BinaryPlistReader {
             self.file = file
             let trailerSize = 32
             guard bytes.count >= 8 + trailerSize + 1, BinaryPlistReader.looksBinary(bytes) else {
-                throw RestmapError.usage("the binary property list is truncated", at: .file(file))
+                throw RestmapError.usage(.binaryPlistCorrupt, "the binary property list is truncated", at: .file(file))
             }
             let trailer = bytes.count - trailerSize
             offsetSize = Int(bytes[trailer + 6])
@@ -65,22 +65,22 @@ public struct BinaryPlistReader {
             let table = readWord(trailer + 24)
             guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
                 throw RestmapError.usage(
-                    "the binary property list's trailer has invalid integer sizes", at: .file(file))
+                    .binaryPlistCorrupt, "the binary property list's trailer has invalid integer sizes", at: .file(file))
             }
             guard count > 0, count < UInt64(bytes.count), top < count, table >= 8,
                 table < UInt64(trailer),
                 UInt64(trailer) - table >= count * UInt64(offsetSize)
             else {
                 throw RestmapError.usage(
-                    "the binary property list's trailer points outside the file", at: .file(file))
+                    .binaryPlistCorrupt, "the binary property list's trailer points outside the file", at: .file(file))
             }
             objectCount = Int(count)
             topObject = Int(top)
             offsetTableStart = Int(table)
         }
 
-        func fail(_ message: String, _ path: [String]) -> RestmapError {
-            RestmapError.usage(message, at: SourceLocation(file: file, keyPath: path.isEmpty ? "(root)" : path.joined(separator: ".")))
+        func fail(_ code: DiagnosticCode, _ message: String, _ path: [String]) -> RestmapError {
+            RestmapError.usage(code, message, at: SourceLocation(file: file, keyPath: path.isEmpty ? "(root)" : path.joined(separator: ".")))
         }
 
         func readUInt(at start: Int, size: Int) -> UInt64 {
@@ -92,7 +92,7 @@ public struct BinaryPlistReader {
         func offset(ofObject index: Int, _ path: [String]) throws -> Int {
             let value = readUInt(at: offsetTableStart + index * offsetSize, size: offsetSize)
             guard value >= 8, value < UInt64(offsetTableStart) else {
-                throw fail("object \(index) of the binary property list lies outside the object area", path)
+                throw fail(.binaryPlistCorrupt, "object \(index) of the binary property list lies outside the object area", path)
             }
             return Int(value)
         }
@@ -106,16 +106,16 @@ public struct BinaryPlistReader {
         func length(nibble: UInt8, after start: Int, _ path: [String]) throws -> (count: Int, dataStart: Int) {
             if nibble != 0x0F { return (Int(nibble), start + 1) }
             let marker = start + 1
-            guard marker < offsetTableStart else { throw fail("a length runs past the object area", path) }
+            guard marker < offsetTableStart else { throw fail(.binaryPlistCorrupt, "a length runs past the object area", path) }
             let intMarker = bytes[marker]
-            guard intMarker >> 4 == 0x1 else { throw fail("a length is not an integer", path) }
+            guard intMarker >> 4 == 0x1 else { throw fail(.binaryPlistCorrupt, "a length is not an integer", path) }
             let size = 1 << Int(intMarker & 0x0F)
             guard size <= 8, marker + 1 + size <= offsetTableStart else {
-                throw fail("a length runs past the object area", path)
+                throw fail(.binaryPlistCorrupt, "a length runs past the object area", path)
             }
             let value = readUInt(at: marker + 1, size: size)
             guard value <= UInt64(bytes.count) else {
-                throw fail("an object claims \(value) elements, more than the file can hold", path)
+                throw fail(.binaryPlistCorrupt, "an object claims \(value) elements, more than the file can hold", path)
             }
             return (Int(value), marker + 1 + size)
         }
@@ -140,13 +140,13 @@ public struct BinaryPlistReader {
 
         mutating func decodeObject(_ index: Int, path: [String]) throws -> PlistNode {
             guard index >= 0, index < objectCount else {
-                throw fail("a reference points to object \(index), but there are only \(objectCount)", path)
+                throw fail(.binaryPlistCorrupt, "a reference points to object \(index), but there are only \(objectCount)", path)
             }
             guard path.count < BinaryPlistReader.maxDepth else {
-                throw fail("the property list nests deeper than \(BinaryPlistReader.maxDepth) levels", path)
+                throw fail(.plistTooDeep, "the property list nests deeper than \(BinaryPlistReader.maxDepth) levels", path)
             }
             guard !visiting.contains(index) else {
-                throw fail("the binary property list contains a reference cycle", path)
+                throw fail(.binaryPlistCorrupt, "the binary property list contains a reference cycle", path)
             }
             let start = try offset(ofObject: index, path)
             let marker = bytes[start]
@@ -159,46 +159,46 @@ public struct BinaryPlistReader {
                 case 0x8: return PlistNode(.boolean(false), at: here)
                 case 0x9: return PlistNode(.boolean(true), at: here)
                 case 0x0: return PlistNode(.null, at: here)
-                default: throw fail("unsupported binary plist marker 0x\(String(marker, radix: 16))", path)
+                default: throw fail(.binaryPlistCorrupt, "unsupported binary plist marker 0x\(String(marker, radix: 16))", path)
                 }
             case 0x1:
                 let size = 1 << Int(nibble)
                 guard size <= 16, start + 1 + size <= offsetTableStart else {
-                    throw fail("an integer runs past the object area", path)
+                    throw fail(.binaryPlistCorrupt, "an integer runs past the object area", path)
                 }
                 return PlistNode(.integer(integerText(at: start + 1, size: size)), at: here)
             case 0x2:
                 let size = 1 << Int(nibble)
                 guard size == 4 || size == 8, start + 1 + size <= offsetTableStart else {
-                    throw fail("a real has an unsupported size", path)
+                    throw fail(.binaryPlistCorrupt, "a real has an unsupported size", path)
                 }
                 let raw = readUInt(at: start + 1, size: size)
                 let value = size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
                 return PlistNode(.real(Self.realText(value)), at: here)
             case 0x3:
                 guard nibble == 0x3, start + 9 <= offsetTableStart else {
-                    throw fail("a date has an unsupported size", path)
+                    throw fail(.binaryPlistCorrupt, "a date has an unsupported size", path)
                 }
                 let seconds = Double(bitPattern: readUInt(at: start + 1, size: 8))
                 return PlistNode(.date(Self.isoText(secondsSince2001: seconds)), at: here)
             case 0x4:
                 let (count, dataStart) = try length(nibble: nibble, after: start, path)
-                guard dataStart + count <= offsetTableStart else { throw fail("data runs past the object area", path) }
+                guard dataStart + count <= offsetTableStart else { throw fail(.binaryPlistCorrupt, "data runs past the object area", path) }
                 return PlistNode(.data(Array(bytes[dataStart..<dataStart + count])), at: here)
             case 0x5:
                 let (count, dataStart) = try length(nibble: nibble, after: start, path)
                 guard dataStart + count <= offsetTableStart else {
-                    throw fail("a string runs past the object area", path)
+                    throw fail(.binaryPlistCorrupt, "a string runs past the object area", path)
                 }
                 let slice = bytes[dataStart..<dataStart + count]
                 guard slice.allSatisfy({ $0 < 0x80 }) else {
-                    throw fail("an ASCII string holds non-ASCII bytes", path)
+                    throw fail(.binaryPlistCorrupt, "an ASCII string holds non-ASCII bytes", path)
                 }
                 return PlistNode(.string(String(decoding: slice, as: UTF8.self)), at: here)
             case 0x6:
                 let (count, dataStart) = try length(nibble: nibble, after: start, path)
                 guard count <= bytes.count / 2, dataStart + count * 2 <= offsetTableStart else {
-                    throw fail("a string runs past the object area", path)
+                    throw fail(.binaryPlistCorrupt, "a string runs past the object area", path)
                 }
                 var units = [UInt16]()
                 units.reserveCapacity(count)
@@ -212,19 +212,19 @@ public struct BinaryPlistReader {
                     switch decoder.decode(&iterator) {
                     case .scalarValue(let scalar): text.unicodeScalars.append(scalar)
                     case .emptyInput: break loop
-                    case .error: throw fail("a UTF-16 string is malformed", path)
+                    case .error: throw fail(.binaryPlistCorrupt, "a UTF-16 string is malformed", path)
                     }
                 }
                 return PlistNode(.string(text), at: here)
             case 0x8:
                 // A UID (keyed-archiver reference): shown as its integer value.
                 let size = Int(nibble) + 1
-                guard size <= 8, start + 1 + size <= offsetTableStart else { throw fail("a UID is malformed", path) }
+                guard size <= 8, start + 1 + size <= offsetTableStart else { throw fail(.binaryPlistCorrupt, "a UID is malformed", path) }
                 return PlistNode(.integer(String(readUInt(at: start + 1, size: size))), at: here)
             case 0xA, 0xC:
                 let (count, refsStart) = try length(nibble: nibble, after: start, path)
                 guard count <= objectCount * 2 + 1, refsStart + count * referenceSize <= offsetTableStart else {
-                    throw fail("an array's references run past the object area", path)
+                    throw fail(.binaryPlistCorrupt, "an array's references run past the object area", path)
                 }
                 visiting.insert(index)
                 defer { visiting.remove(index) }
@@ -238,7 +238,7 @@ public struct BinaryPlistReader {
             case 0xD:
                 let (count, refsStart) = try length(nibble: nibble, after: start, path)
                 guard count <= objectCount, refsStart + 2 * count * referenceSize <= offsetTableStart else {
-                    throw fail("a dictionary's references run past the object area", path)
+                    throw fail(.binaryPlistCorrupt, "a dictionary's references run past the object area", path)
                 }
                 visiting.insert(index)
                 defer { visiting.remove(index) }
@@ -250,14 +250,14 @@ public struct BinaryPlistReader {
                         readUInt(at: refsStart + (count + i) * referenceSize, size: referenceSize))
                     let keyNode = try parseObject(keyReference, path: path + ["(key \(i))"])
                     guard let key = keyNode.stringValue else {
-                        throw fail("a dictionary key is a \(keyNode.kindName), not a string", path)
+                        throw fail(.binaryPlistCorrupt, "a dictionary key is a \(keyNode.kindName), not a string", path)
                     }
                     let value = try parseObject(valueReference, path: path + [key])
                     entries.append(PlistNode.Entry(key: key, keyLocation: location(path + [key]), value: value))
                 }
                 return PlistNode(.dictionary(entries), at: here)
             default:
-                throw fail("unsupported binary plist marker 0x\(String(marker, radix: 16))", path)
+                throw fail(.binaryPlistCorrupt, "unsupported binary plist marker 0x\(String(marker, radix: 16))", path)
             }
         }
 

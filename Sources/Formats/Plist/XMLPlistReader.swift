@@ -23,7 +23,7 @@ public struct XMLPlistReader {
             throw RestmapError(.usage, diagnostics: XMLInputFeed.crowdedError(crowded, scanner, file).diagnostics)
         }
         guard let context = xmlNewParserCtxt() else {
-            throw RestmapError.usage("cannot create an XML parser", at: .file(file))
+            throw RestmapError.usage(.xmlParserUnavailable, "cannot create an XML parser", at: .file(file))
         }
         defer {
             if let document = context.pointee.myDoc { xmlFreeDoc(document) }
@@ -52,14 +52,14 @@ public struct XMLPlistReader {
             throw RestmapError(.usage, builder.firstXMLError ?? libxmlDiagnostic(context, file: file))
         }
         guard let root = builder.root else {
-            throw RestmapError.usage("the property list holds no value", at: .file(file))
+            throw RestmapError.usage(.plistInvalidStructure, "the property list holds no value", at: .file(file))
         }
         return root
     }
 
     private func libxmlDiagnostic(_ context: xmlParserCtxtPtr, file: String) -> Diagnostic {
         guard let error = xmlCtxtGetLastError(context) else {
-            return .error("malformed XML property list", at: .file(file))
+            return .error(.plistMalformed, "malformed XML property list", at: .file(file))
         }
         return XMLPlistReader.diagnostic(from: error.pointee, file: file)
     }
@@ -71,7 +71,7 @@ public struct XMLPlistReader {
         let line = Int(error.line)
         let column = Int(error.int2)
         return .error(
-            message,
+            .plistMalformed, message,
             at: SourceLocation(file: file, line: line > 0 ? line : nil, column: column > 0 ? column : nil))
     }
 
@@ -99,7 +99,7 @@ public struct XMLPlistReader {
             guard let (builder, parser) = XMLPlistBuilder.from(context) else { return }
             let entity = name.map { String(cString: $0) } ?? "?"
             builder.fail(
-                "entity reference '&\(entity);' is not allowed in a config",
+                .plistInvalidStructure, "entity reference '&\(entity);' is not allowed in a config",
                 at: builder.location(parser, offset: XMLPlistBuilder.cursor(parser)))
             xmlStopParser(parser)
         }
@@ -115,7 +115,7 @@ public struct XMLPlistReader {
             guard let (builder, parser) = XMLPlistBuilder.from(context) else { return }
             let entity = name.map { String(cString: $0) } ?? "?"
             builder.fail(
-                "entity declarations are not allowed in a config (<!ENTITY \(entity) ...>)",
+                .plistInvalidStructure, "entity declarations are not allowed in a config (<!ENTITY \(entity) ...>)",
                 at: builder.location(parser, offset: XMLPlistBuilder.declarationStart(parser)))
             xmlStopParser(parser)
         }
@@ -211,8 +211,8 @@ private final class XMLPlistBuilder {
         return location(offset)
     }
 
-    func fail(_ message: String, at location: SourceLocation) {
-        if problem == nil { problem = .error(message, at: location) }
+    func fail(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
+        if problem == nil { problem = .error(code, message, at: location) }
     }
 
     static let knownElements: Set<String> = [
@@ -221,16 +221,16 @@ private final class XMLPlistBuilder {
 
     func startElement(_ name: String, at here: SourceLocation) {
         guard Self.knownElements.contains(name) else {
-            fail("unknown property-list element <\(name)>", at: here)
+            fail(.plistInvalidStructure, "unknown property-list element <\(name)>", at: here)
             return
         }
         if stack.isEmpty {
             if name == "key" {
-                fail("<key> can only appear inside <dict>", at: here)
+                fail(.plistInvalidStructure, "<key> can only appear inside <dict>", at: here)
                 return
             }
             if name != "plist" && root != nil {
-                fail("a property list holds one root value", at: here)
+                fail(.plistInvalidStructure, "a property list holds one root value", at: here)
                 return
             }
         } else {
@@ -238,34 +238,34 @@ private final class XMLPlistBuilder {
             switch parent.name {
             case "plist", "array":
                 if parent.name == "plist" && !parent.children.isEmpty {
-                    fail("<plist> holds exactly one value; found a second one, <\(name)>", at: here)
+                    fail(.plistInvalidStructure, "<plist> holds exactly one value; found a second one, <\(name)>", at: here)
                     return
                 }
             case "dict":
                 if name == "key" {
                     if let (key, keyLocation) = parent.pendingKey {
-                        fail("key '\(key)' has no value", at: keyLocation)
+                        fail(.plistInvalidStructure, "key '\(key)' has no value", at: keyLocation)
                         return
                     }
                 } else if parent.pendingKey == nil {
-                    fail("a value in <dict> must follow a <key>; found <\(name)>", at: here)
+                    fail(.plistInvalidStructure, "a value in <dict> must follow a <key>; found <\(name)>", at: here)
                     return
                 }
             default:
-                fail("<\(parent.name)> cannot contain <\(name)>", at: here)
+                fail(.plistInvalidStructure, "<\(parent.name)> cannot contain <\(name)>", at: here)
                 return
             }
             if name == "plist" {
-                fail("<plist> can only be the root element", at: here)
+                fail(.plistInvalidStructure, "<plist> can only be the root element", at: here)
                 return
             }
             if name == "key" && parent.name != "dict" {
-                fail("<key> can only appear inside <dict>", at: here)
+                fail(.plistInvalidStructure, "<key> can only appear inside <dict>", at: here)
                 return
             }
         }
         if stack.count >= Self.maxDepth {
-            fail("the property list nests deeper than \(Self.maxDepth) levels", at: here)
+            fail(.plistTooDeep, "the property list nests deeper than \(Self.maxDepth) levels", at: here)
             return
         }
         stack.append(Frame(name: name, location: here))
@@ -279,7 +279,7 @@ private final class XMLPlistBuilder {
         default:
             if text.contains(where: { !Self.isBlank($0) }) {
                 let frame = stack[stack.count - 1]
-                fail("unexpected text inside <\(frame.name)>", at: frame.location)
+                fail(.plistInvalidStructure, "unexpected text inside <\(frame.name)>", at: frame.location)
             }
         }
     }
@@ -298,14 +298,14 @@ private final class XMLPlistBuilder {
             return
         case "plist":
             guard let value = frame.children.first else {
-                fail("<plist> holds no value", at: frame.location)
+                fail(.plistInvalidStructure, "<plist> holds no value", at: frame.location)
                 return
             }
             root = value
             return
         case "dict":
             if let (key, keyLocation) = frame.pendingKey {
-                fail("key '\(key)' has no value", at: keyLocation)
+                fail(.plistInvalidStructure, "key '\(key)' has no value", at: keyLocation)
                 return
             }
             node = PlistNode(.dictionary(frame.entries), at: frame.location)
@@ -316,14 +316,14 @@ private final class XMLPlistBuilder {
         case "integer":
             let trimmed = Self.trim(text)
             guard Self.isInteger(trimmed) else {
-                fail("<integer> holds '\(trimmed)', which is not an integer", at: frame.location)
+                fail(.plistInvalidValue, "<integer> holds '\(trimmed)', which is not an integer", at: frame.location)
                 return
             }
             node = PlistNode(.integer(trimmed), at: frame.location)
         case "real":
             let trimmed = Self.trim(text)
             guard Self.isReal(trimmed) else {
-                fail("<real> holds '\(trimmed)', which is not a number", at: frame.location)
+                fail(.plistInvalidValue, "<real> holds '\(trimmed)', which is not a number", at: frame.location)
                 return
             }
             node = PlistNode(.real(trimmed), at: frame.location)
@@ -335,7 +335,7 @@ private final class XMLPlistBuilder {
             node = PlistNode(.date(Self.trim(text)), at: frame.location)
         case "data":
             guard let bytes = Base64.decode(text) else {
-                fail("<data> does not hold valid base64", at: frame.location)
+                fail(.plistInvalidValue, "<data> does not hold valid base64", at: frame.location)
                 return
             }
             node = PlistNode(.data(bytes), at: frame.location)

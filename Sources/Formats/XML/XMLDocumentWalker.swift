@@ -127,7 +127,7 @@ final class XMLDocumentWalker {
         if !wellFormed { throw session.failure(nestingLimit: nestingLimit) }
         if overflowed { throw Self.overflowError(at: overflowLocation) }
         guard rootName != nil else {
-            throw RestmapError.data("the XML document has no root element", at: .file(session.inputName))
+            throw RestmapError.data(.xmlNoRootElement, "the XML document has no root element", at: .file(session.inputName))
         }
     }
 
@@ -321,7 +321,7 @@ final class XMLDocumentWalker {
 
     private static func overflowError(at location: SourceLocation) -> RestmapError {
         RestmapError.data(
-            "text longer than libxml2's limit of 10,000,000 bytes (xmlSAX2Characters: huge text node)", at: location)
+            .xmlTooLong, "text longer than libxml2's limit of 10,000,000 bytes (xmlSAX2Characters: huge text node)", at: location)
     }
 
     // MARK: Entities
@@ -353,9 +353,9 @@ final class XMLDocumentWalker {
             position.map { SourceLocation(file: session.inputName, line: $0.line, column: $0.column) }
             ?? session.parserLocation(withColumn: false)
         if entity == nil {
-            tape.writeDiagnostic(.warning("entity '\(entityName)' is not declared; the reference was left out", at: location))
+            tape.writeDiagnostic(.warning(.xmlUndeclaredEntity, "entity '\(entityName)' is not declared; the reference was left out", at: location))
         } else {
-            tape.writeDiagnostic(.warning("external entity '\(entityName)' was not loaded", at: location))
+            tape.writeDiagnostic(.warning(.xmlExternalEntity, "external entity '\(entityName)' was not loaded", at: location))
         }
     }
 

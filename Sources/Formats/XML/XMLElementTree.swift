@@ -30,7 +30,7 @@ extension CoreDataXMLElement {
     /// file can neither fetch anything nor expand entities. A document that is not
     /// well-formed fails with libxml2's message at its line and column.
     public static func parseDocument(_ bytes: [UInt8], file: String) throws -> CoreDataXMLElement {
-        guard !bytes.isEmpty else { throw RestmapError.usage("the model file is empty", at: .file(file)) }
+        guard !bytes.isEmpty else { throw RestmapError.usage(.modelMalformed, "the model file is empty", at: .file(file)) }
         LibXML2.prepare()
         let builder = CoreDataXMLTreeBuilder(bytes: bytes, file: file)
         let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
@@ -52,9 +52,9 @@ extension CoreDataXMLElement {
             }
             return builder.failure == nil
         }
-        if let failure = builder.failure { throw RestmapError.usage(failure.message, at: failure.location) }
+        if let failure = builder.failure { throw RestmapError.usage(.modelMalformed, failure.message, at: failure.location) }
         guard parsed, let root = builder.root else {
-            throw RestmapError.usage("cannot parse the model: libxml2 could not start", at: .file(file))
+            throw RestmapError.usage(.xmlParserUnavailable, "cannot parse the model: libxml2 could not start", at: .file(file))
         }
         return root
     }

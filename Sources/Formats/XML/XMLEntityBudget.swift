@@ -23,12 +23,12 @@ struct XMLEntityBudget {
         let limit = Self.base + Self.inputFactor * inputBytes
         if used > limit {
             throw RestmapError.data(
-                "entity expansion exceeds its limit (\(limit) bytes for \(inputBytes) bytes of input): "
+                .xmlEntityBomb, "entity expansion exceeds its limit (\(limit) bytes for \(inputBytes) bytes of input): "
                     + "the document looks like an entity-expansion bomb", at: location())
         }
     }
 
     func nestingError(at location: SourceLocation) -> RestmapError {
-        RestmapError.data("entity references are nested more than \(Self.maximumNesting) deep", at: location)
+        RestmapError.data(.xmlEntityNestingTooDeep, "entity references are nested more than \(Self.maximumNesting) deep", at: location)
     }
 }

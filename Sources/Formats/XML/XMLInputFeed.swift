@@ -95,7 +95,7 @@ final class XMLInputFeed {
     /// An element with more attributes than the scanner allows, located at its `<`.
     static func crowdedError(_ position: XMLMarkupScanner.Position, _ scanner: XMLMarkupScanner, _ name: String) -> RestmapError {
         RestmapError.data(
-            "an element has more than \(scanner.attributeLimit) attributes (namespace declarations included); "
+            .xmlTooManyAttributes, "an element has more than \(scanner.attributeLimit) attributes (namespace declarations included); "
                 + "restmap refuses more, as libxml2 checks each one against all the others",
             at: SourceLocation(file: name, line: position.line, column: position.column))
     }

@@ -27,7 +27,14 @@ enum XMLNestingLimit {
         max(1, min(maxDepth, libxml2Maximum))
     }
 
+    /// Whether an error libxml2 raised is its nesting bound: 2.9.14 reports it as an internal
+    /// error (`XML_ERR_INTERNAL_ERROR`, from xmlParseElementStart) with more elements open
+    /// than `xmlParserMaxDepth`. Recognised by its code and the parser's state, not its text.
+    static func isLibXML2Bound(errorCode: Int32, openElements: Int32) -> Bool {
+        errorCode == Int32(XML_ERR_INTERNAL_ERROR.rawValue) && UInt32(clamping: openElements) > xmlParserMaxDepth
+    }
+
     static func error(limit: Int, at location: SourceLocation) -> RestmapError {
-        RestmapError.data("XML elements are nested deeper than \(limit) levels", at: location)
+        RestmapError.data(.xmlTooDeep, "XML elements are nested deeper than \(limit) levels", at: location)
     }
 }

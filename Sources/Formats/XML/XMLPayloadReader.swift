@@ -217,7 +217,7 @@ public struct XMLPayloadReader: Sendable {
             try replayer.replay(tape, diagnostics: diagnostics) { root = $0 }
         }
         guard let rootName = walker.rootName, let root else {
-            throw RestmapError.data("the XML document has no root element", at: .file(source.name))
+            throw RestmapError.data(.xmlNoRootElement, "the XML document has no root element", at: .file(source.name))
         }
         return (.object(ValueObject([(rootName, root.value)])), root.locations, rootName)
     }

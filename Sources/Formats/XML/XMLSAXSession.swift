@@ -34,6 +34,9 @@ final class XMLSAXSession {
         var line: Int
         var column: Int
         var code: Int32
+        /// What restmap reports it as: `xmlTooDeep` for libxml2's own nesting bound,
+        /// `xmlEntityBomb`, `xmlTooLong`, otherwise `xmlMalformed`.
+        var diagnosticCode: DiagnosticCode
     }
 
     /// The document's parser context.
@@ -72,7 +75,7 @@ final class XMLSAXSession {
             nil, Unmanaged.passUnretained(feed).toOpaque(), XML_CHAR_ENCODING_NONE)
         guard let created else {
             if let error = feed.error { throw error }
-            throw RestmapError.data("cannot start the XML parser", at: .file(source.name))
+            throw RestmapError.data(.xmlParserUnavailable, "cannot start the XML parser", at: .file(source.name))
         }
         context = created
         _ = xmlCtxtUseOptions(context, Self.options)
@@ -133,7 +136,14 @@ final class XMLSAXSession {
         guard error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR else { return }
         if error.level == XML_ERR_FATAL ? firstFatalError != nil : firstError != nil { return }
         var message = error.message.map { Self.cleanMessage(String(cString: $0)) } ?? "malformed XML"
-        if error.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
+        var diagnosticCode = DiagnosticCode.xmlMalformed
+        let raisingContext = error.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+        if let raisingContext,
+            XMLNestingLimit.isLibXML2Bound(errorCode: Int32(error.code), openElements: raisingContext.pointee.nameNr)
+        {
+            diagnosticCode = .xmlTooDeep
+        } else if error.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
+            diagnosticCode = .xmlEntityBomb
             // libxml2's wording for both real loops and its amplification check.
             message = "Detected an entity reference loop or an exponential entity expansion "
                 + "(an entity-expansion bomb such as billion laughs)"
@@ -142,8 +152,13 @@ final class XMLSAXSession {
         }
         var line = Int(error.line)
         var column = Int(error.int2)
-        let input = error.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input
-        if message.hasSuffix("Huge input lookup") {
+        let input = raisingContext?.pointee.input
+        // libxml2 2.9.14 has no code of its own for its lookahead bound: it is an internal
+        // error whose argument (not its formatted message) names it.
+        if error.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue),
+            error.str1.map({ String(cString: $0) }) == "Huge input lookup"
+        {
+            diagnosticCode = .xmlTooLong
             message = "markup (a tag or attribute value) longer than libxml2's limit of 10,000,000 bytes"
             if let input, let quote = Self.openAttributeValue(input, column: column) {
                 message = "AttValue length too long"
@@ -163,7 +178,8 @@ final class XMLSAXSession {
             line = Int(context.pointee.input?.pointee.line ?? 0)
             column = Int(context.pointee.input?.pointee.col ?? 0)
         }
-        let reported = ReportedError(message: message, line: line, column: column, code: Int32(error.code))
+        let reported = ReportedError(
+            message: message, line: line, column: column, code: Int32(error.code), diagnosticCode: diagnosticCode)
         if error.level == XML_ERR_FATAL {
             firstFatalError = reported
             feed.stop()  // nothing after the first fatal error is used: stop reading
@@ -252,15 +268,15 @@ final class XMLSAXSession {
     func failure(nestingLimit: Int) -> any Error {
         if let error = feed.error { return error }
         guard let reported = firstFatalError ?? firstError else {
-            return RestmapError.data("malformed XML", at: .file(inputName))
+            return RestmapError.data(.xmlMalformed, "malformed XML", at: .file(inputName))
         }
         let location = SourceLocation(
             file: inputName, line: reported.line > 0 ? reported.line : nil,
             column: reported.line > 0 && reported.column > 0 ? reported.column : nil)
-        if reported.message.hasPrefix("Excessive depth in document") {
+        if reported.diagnosticCode == .xmlTooDeep {
             return XMLNestingLimit.error(limit: nestingLimit, at: location)
         }
-        return RestmapError.data(reported.message, at: location)
+        return RestmapError.data(reported.diagnosticCode, reported.message, at: location)
     }
 
     /// Where the document's parser stands: its line, and its column when `withColumn`.

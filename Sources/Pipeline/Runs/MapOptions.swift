@@ -23,6 +23,13 @@ public struct MapOptions: Sendable {
     public var keyPath: String?
     /// The HTTP status of the payloads; 4xx/5xx map with `error_mappings` (`--status`).
     public var status: Int?
+    /// Counts root records as they are mapped, for a progress display.
+    public var progress: ProgressCounter?
+    /// Keep every object until the run ends even when records could stream (`--store`
+    /// needs the whole graph).
+    public var keepsGraph = false
+    /// Print the records (`--quiet` turns this off; the run still maps and stores).
+    public var writesRecords = true
 
     public init() {}
 

@@ -32,6 +32,10 @@ public final class MapRun {
     /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
     private var failed = false
     public var inputFailed: Bool { failed }
+    /// Called with the run's objects, connections made, once every input mapped without
+    /// failure and before any record is written (`--store` persists them here; a throw
+    /// ends the run with nothing printed).
+    public var onGraphComplete: ((ObjectGraph, MappingPlans) throws -> Void)?
     private var totalMapped = 0
 
     /// True when records are written as they are mapped.
@@ -43,16 +47,16 @@ public final class MapRun {
         self.log = log
         self.sink = output
         self.plans = MappingPlans(definitions)
-        let converter = try ValueConverter(dateFormats: definitions.dateFormats.map { try DatePattern(parsing: $0.value) })
+        let converter = ValueConverter(dateFormats: definitions.dateFormats.map(\.value))
         self.mapper = Mapper(plans: plans, log: log, converter: converter)
         self.payloadMapper = PayloadMapper(mapper: mapper)
         self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth)
         self.writer = RecordWriter(shape: options.shape)
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
-        self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections
+        self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
         if let entity = options.entity, plans.entity(named: entity) == nil {
             throw RestmapError.usage(
-                "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
+                .unknownEntityOption, "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
         }
     }
 
@@ -66,7 +70,7 @@ public final class MapRun {
             try map(input)
         }
         if totalMapped == 0 && !failed && !options.isErrorStatus {
-            log.error("nothing was mapped: the collections at the key paths searched were empty")
+            log.error(.nothingMapped, "nothing was mapped: the collections at the key paths searched were empty")
             failed = true
         }
         if streams {
@@ -76,11 +80,12 @@ public final class MapRun {
             if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
                 ConnectionResolver().resolve(mapper.graph)
             }
-            try writeOutput()
+            if !failed && !options.isErrorStatus, let onGraphComplete { try onGraphComplete(mapper.graph, plans) }
+            if options.writesRecords { try writeOutput() }
         }
         if statistics.references > 0 {
             log.note(
-                "\(statistics.references) related object\(statistics.references == 1 ? " was" : "s were") met again inside \(statistics.references == 1 ? "its" : "their") own subtree (a cycle) and printed as {\"_entity\", \"_ref\"}")
+                .relationshipCycle, "\(statistics.references) related object\(statistics.references == 1 ? " was" : "s were") met again inside \(statistics.references == 1 ? "its" : "their") own subtree (a cycle) and printed as {\"_entity\", \"_ref\"}")
         }
         return failed || options.isErrorStatus ? 1 : 0
     }
@@ -94,13 +99,13 @@ public final class MapRun {
             if definitions.pathMappings.count == 1 { return definitions.pathMappings }
             let patterns = definitions.pathMappings.map { "'\($0.uri.value.text)'" }.joined(separator: ", ")
             throw RestmapError.usage(
-                definitions.pathMappings.isEmpty
+                .requestPathUnspecified, definitions.pathMappings.isEmpty
                     ? "the config has no path_mappings; use --entity NAME to map with an entity directly"
                     : "the config has \(definitions.pathMappings.count) path mappings (\(patterns)); pass --path URI or write the input as URI=FILE")
         }
         let entries = RequestPathMatching.entries(for: path, in: definitions)
         if entries.isEmpty {
-            log.error(RequestPathMatching.noMatchMessage(for: path, in: definitions), at: .file(input.source.name))
+            log.error(.noPathMapping, RequestPathMatching.noMatchMessage(for: path, in: definitions), at: .file(input.source.name))
             failed = true
             return nil
         }
@@ -196,7 +201,7 @@ public final class MapRun {
             }
         } catch let repeated as JSONPathKeyRepeated {
             throw RestmapError.data(
-                "the key path '\(repeated.keyPath.joined(separator: "."))' occurs twice in the document; restmap streams the first and cannot honour JSON's last-wins rule here",
+                .jsonRepeatedStreamedKey, "the key path '\(repeated.keyPath.joined(separator: "."))' occurs twice in the document; restmap streams the first and cannot honour JSON's last-wins rule here",
                 at: repeated.location)
         }
         if let entry = entries.first { mapper.observer?.pathMappingApplied(entry, containerFound: outcome.containerFound, origin: origin) }
@@ -267,9 +272,9 @@ public final class MapRun {
             message += "; the payload has \(sorted.joined(separator: ", "))"
         }
         if options.isErrorStatus {
-            log.warning(message, at: .file(input))
+            log.warning(.nothingMapped, message, at: .file(input))
         } else {
-            log.error(message, at: .file(input))
+            log.error(.nothingMapped, message, at: .file(input))
             failed = true
         }
     }
@@ -277,6 +282,7 @@ public final class MapRun {
     // MARK: - Output
 
     private func emitRoot(_ object: MappedObject) throws {
+        options.progress?.addRecord()
         if streams, let emitter = streamEmitter {
             try writer.write(object, to: emitter, statistics: statistics)
             try emitter.newline()

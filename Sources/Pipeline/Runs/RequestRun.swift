@@ -73,7 +73,7 @@ public struct RequestRun: Sendable {
                 return Array(try FormURLEncoder().encode(body.value).utf8)
             } catch is FormURLEncoder.TopLevelError {
                 throw RestmapError.usage(
-                    "request_mappings.\(mapping.index) has no root_keypath, so an array of client objects gives an array body, which a form cannot carry (its pairs need names); add a root_keypath, or use --format json, xml or plist",
+                    .requestFormNeedsRoot, "request_mappings.\(mapping.index) has no root_keypath, so an array of client objects gives an array body, which a form cannot carry (its pairs need names); add a root_keypath, or use --format json, xml or plist",
                     at: mapping.location)
             }
         case .xml:
@@ -81,7 +81,7 @@ public struct RequestRun: Sendable {
                 return Array(try XMLBodyEncoder(style: options.compact ? .compact : .pretty).encode(element: body.elementName, content: body.content).utf8)
             } catch let error as XMLBodyEncoder.InvalidNameError {
                 throw RestmapError.data(
-                    "\(error.message); keys inside client values become element names in XML: use --format json, form or plist for this input",
+                    .requestInvalidXMLName, "\(error.message); keys inside client values become element names in XML: use --format json, form or plist for this input",
                     at: .file(file))
             }
         }
@@ -92,7 +92,7 @@ public struct RequestRun: Sendable {
     private func located(_ error: RequestInputError, in bytes: [UInt8], file: String) -> RestmapError {
         let locations = (try? JSONReader.valueWithLocations(from: bytes, file: file, maxDepth: options.maxDepth))?.locations
         let diagnostics = error.problems.map { problem in
-            Diagnostic.error(problem.message, at: locations?[problem.pointer] ?? .file(file))
+            Diagnostic.error(.requestInputInvalid, problem.message, at: locations?[problem.pointer] ?? .file(file))
         }
         return RestmapError(.data, diagnostics: diagnostics)
     }
@@ -105,19 +105,19 @@ public struct RequestRun: Sendable {
         if let root = mapping.rootKeyPath {
             if !XMLBodyEncoder.isValidName(root) {
                 diagnostics.append(
-                    .error("\(entry): the root_keypath '\(root)' is not a valid XML element name", at: mapping.location))
+                    .error(.requestInvalidXMLName, "\(entry): the root_keypath '\(root)' is not a valid XML element name", at: mapping.location))
             }
         } else if !XMLBodyEncoder.isValidName(className) {
             diagnostics.append(
                 .error(
-                    "\(entry) has no root_keypath and its class_name '\(className)' is not a valid XML element name",
+                    .requestInvalidXMLName, "\(entry) has no root_keypath and its class_name '\(className)' is not a valid XML element name",
                     at: mapping.className?.location ?? mapping.location))
         }
         for attribute in mapping.attributes {
             if let bad = RequestBodyKeys.path(attribute.bodyKey).first(where: { !XMLBodyEncoder.isValidName($0) }) {
                 diagnostics.append(
                     .error(
-                        "\(entry) writes the body key '\(attribute.bodyKey)': '\(bad)' is not a valid XML element name",
+                        .requestInvalidXMLName, "\(entry) writes the body key '\(attribute.bodyKey)': '\(bad)' is not a valid XML element name",
                         at: attribute.location))
             }
         }

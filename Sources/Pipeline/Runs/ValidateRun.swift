@@ -22,17 +22,15 @@ public final class ValidateRun {
     public let options: ValidationOptions
     let plans: MappingPlans
     let converter: ValueConverter
+    /// The keys the samples expected to pass carry and the config never reads, once
+    /// `validate` has run (`--suggest`).
+    public private(set) var unreadKeys: [UnreadKey] = []
 
-    /// - Throws: `RestmapError` (usage) when a `date_formats` pattern cannot be used.
-    public init(definitions: MappingDefinitions, options: ValidationOptions = ValidationOptions()) throws {
+    public init(definitions: MappingDefinitions, options: ValidationOptions = ValidationOptions()) {
         self.definitions = definitions
         self.options = options
         self.plans = MappingPlans(definitions)
-        do {
-            self.converter = try ValueConverter(dateFormats: definitions.dateFormats.map { try DatePattern(parsing: $0.value) })
-        } catch let error as DatePatternError {
-            throw RestmapError.usage(error.description)
-        }
+        self.converter = ValueConverter(dateFormats: definitions.dateFormats.map(\.value))
     }
 
     /// How a sample is mapped.
@@ -59,6 +57,7 @@ public final class ValidateRun {
             positive.validate(sample, index: index, route: routes[index])
         }
         positive.finish()
+        unreadKeys = positive.collector.unreadKeys
         for (index, sample) in samples.enumerated() where sample.expectation == .ok {
             results[index] = result(for: sample, findings: positive.findings(of: index))
         }
@@ -92,7 +91,7 @@ public final class ValidateRun {
                 let message = definitions.pathMappings.isEmpty
                     ? "sample '\(sample.name)' cannot be mapped: the config has no path_mappings"
                     : "sample '\(sample.name)' has no request path and the config has \(definitions.pathMappings.count) path mappings (\(patterns)); give it a 'path'\(sample.declaredAt == nil ? " (URI=FILE)" : "") or pass --path URI"
-                problems.append(.error(message, at: sample.declaredAt ?? .file(sample.name)))
+                problems.append(.error(.requestPathUnspecified, message, at: sample.declaredAt ?? .file(sample.name)))
                 routes.append(.noMatch(""))
                 continue
             }
@@ -190,7 +189,8 @@ extension ValidateRun {
                 case .file(let path): source = try FileByteSource(path: path)
                 case .source(let given): source = given
                 }
-                let peekable = PeekableByteSource(LimitedByteSource(source, limit: options.maxSampleSize))
+                let counted = options.progress.map { CountingByteSource(source, counter: $0) } ?? source
+                let peekable = PeekableByteSource(LimitedByteSource(counted, limit: options.maxSampleSize))
                 let format = try payloadReader.format(of: peekable)
                 switch format {
                 case .xml:
@@ -206,11 +206,11 @@ extension ValidateRun {
             } catch let error as LimitedByteSource.LimitExceeded {
                 collector.add(
                     ValidationFinding(
-                        .parseError, .error,
+                        .sampleTooLarge, .error,
                         "the sample is larger than \(error.limit >> 20) MiB: validate reads a sample whole to locate its findings; trim it (map streams inputs of any size)",
                         at: .file(sample.name)))
             } catch {
-                collector.add(ValidationFinding(.parseError, .error, "\(error)", at: .file(sample.name)))
+                collector.add(ValidationFinding(.unexpectedFailure, .error, "\(error)", at: .file(sample.name)))
             }
         }
 
@@ -229,12 +229,13 @@ extension ValidateRun {
             }
             if documents == 0 {
                 throw RestmapError.data(
-                    "unexpected end of input, expected a JSON value", at: SourceLocation(file: source.name, line: 1, column: 1))
+                    .jsonUnexpectedEnd, "unexpected end of input, expected a JSON value", at: SourceLocation(file: source.name, line: 1, column: 1))
             }
         }
 
         /// Maps one document (a JSON or XML file, an NDJSON line) of the sample.
         func map(_ value: Value, locations: PayloadLocations, state: inout SampleState) {
+            options.progress?.addRecord()
             collector.beginDocument(value, locations: locations)
             let origin = Mapper.Origin(input: state.name, pointer: "", locations: locations)
             let outcome: PayloadMapper.Outcome
@@ -291,7 +292,7 @@ extension ValidateRun {
             for diagnostic in error.diagnostics {
                 collector.add(
                     ValidationFinding(
-                        .parseError, .error, diagnostic.message, at: diagnostic.location ?? .file(name),
+                        diagnostic.code, .error, diagnostic.message, at: diagnostic.location ?? .file(name),
                         related: diagnostic.related))
             }
         }

@@ -17,14 +17,12 @@ public struct ConfigDocumentReader {
         let bytes: [UInt8]
         do {
             bytes = try source.readAll(limit: Self.sizeLimit)
+        } catch let error as RestmapError where error.codes == [.inputTooLarge] {
+            throw RestmapError.usage(
+                .configTooLarge, "the config is larger than \(Self.sizeLimit >> 20) MiB; that is not a mapping config",
+                at: .file(source.name))
         } catch let error as RestmapError {
-            throw RestmapError(.usage, diagnostics: error.diagnostics.map { diagnostic in
-                var diagnostic = diagnostic
-                if diagnostic.message.hasPrefix("input is larger") {
-                    diagnostic.message = "the config is larger than \(Self.sizeLimit >> 20) MiB; that is not a mapping config"
-                }
-                return diagnostic
-            })
+            throw RestmapError(.usage, diagnostics: error.diagnostics)
         }
         return try parse(bytes, file: path)
     }
@@ -46,7 +44,7 @@ public struct ConfigDocumentReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else {
-            throw RestmapError.usage("the \(document) is empty", at: SourceLocation(file: file, line: 1, column: 1))
+            throw RestmapError.usage(.documentEmpty, "the \(document) is empty", at: SourceLocation(file: file, line: 1, column: 1))
         }
         switch bytes[index] {
         case UInt8(ascii: "<"):
@@ -61,7 +59,7 @@ public struct ConfigDocumentReader {
         default:
             let location = LineTable(bytes).position(ofByte: index)
             throw RestmapError.usage(
-                "the \(document) is neither a property list (XML or binary) nor JSON",
+                .documentFormatUnknown, "the \(document) is neither a property list (XML or binary) nor JSON",
                 at: SourceLocation(file: file, line: location.line, column: location.column))
         }
     }

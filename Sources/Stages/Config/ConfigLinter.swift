@@ -11,13 +11,16 @@ public struct ConfigLinter {
     public func lint(_ definitions: MappingDefinitions, log: DiagnosticLog) {
         let context = LintContext(definitions: definitions, log: log)
         context.checkEntityReferences()
-        context.checkEntities()
-        context.checkPathMappings()
-        context.checkRequestMappings()
+        for entity in definitions.entities {
+            for descriptor in ConfigSection.registry { descriptor.lintEntity?(context, entity) }
+        }
+        for descriptor in ConfigSection.registry { descriptor.lint?(context) }
     }
 }
 
-private struct LintContext {
+/// What lint rules work from. The rules of RestKitMapper's sections are below; every other
+/// section's rules sit in its own file under `Sections/`, as an extension of this type.
+struct LintContext {
     let definitions: MappingDefinitions
     public let log: DiagnosticLog
 
@@ -38,22 +41,13 @@ private struct LintContext {
         } else if entityNames.isEmpty {
             message += " (it defines no entity)"
         }
-        log.emit(Diagnostic(.error, message, at: location, related: related))
+        log.emit(Diagnostic(.lintUndefinedEntity, .error, message, at: location, related: related))
         return false
     }
 
     func checkEntityReferences() {
         for reference in definitions.entityReferences {
             requireEntity(reference.name, at: reference.location, usedAs: reference.context)
-        }
-    }
-
-    func checkEntities() {
-        for entity in definitions.entities {
-            checkDestinations(entity)
-            checkPrimaryKeys(entity)
-            checkRelationships(entity)
-            checkAttributeNames(entity)
         }
     }
 
@@ -67,7 +61,7 @@ private struct LintContext {
                 if let other = destinations[prefix] {
                     log.emit(
                         Diagnostic(
-                            .error,
+                            .lintWritesInsideValue, .error,
                             "attribute '\(attribute.destination)' of '\(entity.name)' writes inside '\(prefix)', which is itself mapped as a value",
                             at: attribute.location, related: [.init("'\(prefix)' is mapped here", at: other)]))
                 }
@@ -79,7 +73,7 @@ private struct LintContext {
         guard !entity.primaryKeysInferred else { return }
         for key in entity.primaryKeys where entity.attribute(writing: key.value) == nil {
             log.error(
-                "primary key '\(key.value)' of '\(entity.name)' is not a mapped attribute of it\(Suggestions.hint(for: key.value, among: entity.attributeNames))",
+                .lintPrimaryKeyNotMapped, "primary key '\(key.value)' of '\(entity.name)' is not a mapped attribute of it\(Suggestions.hint(for: key.value, among: entity.attributeNames))",
                 at: key.location)
         }
     }
@@ -90,14 +84,14 @@ private struct LintContext {
             if let earlier = names[relationship.name] {
                 log.emit(
                     Diagnostic(
-                        .error, "relationship '\(relationship.name)' of '\(entity.name)' is defined twice",
+                        .lintRelationshipDefinedTwice, .error, "relationship '\(relationship.name)' of '\(entity.name)' is defined twice",
                         at: relationship.location, related: [.init("the first one is here", at: earlier)]))
             }
             names[relationship.name] = relationship.location
             if let attribute = entity.attribute(writing: relationship.name) {
                 log.emit(
                     Diagnostic(
-                        .warning,
+                        .lintRelationshipShadowsAttribute, .warning,
                         "relationship '\(relationship.name)' of '\(entity.name)' has the same name as an attribute; the relationship wins in records",
                         at: relationship.location, related: [.init("the attribute is mapped here", at: attribute.location)]))
             }
@@ -109,35 +103,24 @@ private struct LintContext {
                 let source = pair.sourceAttribute
                 if entity.attribute(writing: source.value) == nil {
                     log.error(
-                        "fk_mapping of '\(entity.name).\(relationship.name)' reads '\(source.value)', which is not a mapped attribute of '\(entity.name)'\(Suggestions.hint(for: source.value, among: entity.attributeNames)); map it in entity_attribute_mappings",
+                        .lintForeignKeySourceNotMapped, "fk_mapping of '\(entity.name).\(relationship.name)' reads '\(source.value)', which is not a mapped attribute of '\(entity.name)'\(Suggestions.hint(for: source.value, among: entity.attributeNames)); map it in entity_attribute_mappings",
                         at: source.location)
                 }
                 guard targetDefined, let target = definitions.entity(named: relationship.target.value) else { continue }
                 let targetAttribute = pair.targetAttribute
                 if target.attribute(writing: targetAttribute.value) == nil {
                     log.error(
-                        "fk_mapping of '\(entity.name).\(relationship.name)' matches '\(target.name).\(targetAttribute.value)', which is not a mapped attribute of '\(target.name)'\(Suggestions.hint(for: targetAttribute.value, among: target.attributeNames))",
+                        .lintForeignKeyTargetNotMapped, "fk_mapping of '\(entity.name).\(relationship.name)' matches '\(target.name).\(targetAttribute.value)', which is not a mapped attribute of '\(target.name)'\(Suggestions.hint(for: targetAttribute.value, among: target.attributeNames))",
                         at: targetAttribute.location)
                 } else if !target.primaryKeys.contains(where: { $0.value == targetAttribute.value }),
                     target.primaryKeys.allSatisfy({ target.attribute(writing: $0.value) != nil })
                 {
                     // (A target whose own keys are broken is reported there; no second warning.)
                     log.warning(
-                        "fk_mapping of '\(entity.name).\(relationship.name)' matches '\(target.name).\(targetAttribute.value)', which is not a primary key of '\(target.name)': several objects may match",
+                        .lintForeignKeyTargetNotKey, "fk_mapping of '\(entity.name).\(relationship.name)' matches '\(target.name).\(targetAttribute.value)', which is not a primary key of '\(target.name)': several objects may match",
                         at: targetAttribute.location)
                 }
             }
-        }
-    }
-
-    /// `value_mappings` and `entity_attribute_types` name client attributes; a name the entity
-    /// does not map is most likely a typo.
-    func checkAttributeNames(_ entity: EntityMapping) {
-        let known = entity.attributeNames
-        for (attribute, table) in entity.valueMappings.sorted(by: { $0.key < $1.key }) where !known.contains(attribute) {
-            log.warning(
-                "value_mappings.\(entity.name) names '\(attribute)', which is not a mapped attribute of '\(entity.name)'\(Suggestions.hint(for: attribute, among: known))",
-                at: table.location)
         }
     }
 
@@ -149,7 +132,7 @@ private struct LintContext {
             if let earlier = seen[identity] {
                 log.emit(
                     Diagnostic(
-                        .warning,
+                        .lintDuplicatePathMapping, .warning,
                         "path_mappings.\(mapping.index) repeats uri '\(mapping.uri.value.text)' with key_path '\(keyPath)'; both apply, so objects are mapped twice",
                         at: mapping.location, related: [.init("the first entry is here", at: earlier.location)]))
             } else {
@@ -168,7 +151,7 @@ private struct LintContext {
             if fallbacks.count > 1, let used = fallbacks.last {
                 log.emit(
                     Diagnostic(
-                        .warning,
+                        .lintSeveralFallbackMatchers, .warning,
                         "path_mappings.\(mapping.index) has \(fallbacks.count) fallback matchers; only the last one applies",
                         at: fallbacks[0].location, related: [.init("this is the one that applies", at: used.location)]))
             }
@@ -183,7 +166,7 @@ private struct LintContext {
                 if let earlier = classes[className.value] {
                     log.emit(
                         Diagnostic(
-                            .warning,
+                            .lintDuplicateRequestMapping, .warning,
                             "request_mappings.\(mapping.index) serializes '\(className.value)' like request_mappings.\(earlier.index); `request --class \(className.value)` uses the first",
                             at: className.location, related: [.init("the first one is here", at: earlier.location)]))
                 } else {
@@ -202,7 +185,7 @@ private struct LintContext {
             let invertedSources = sources.filter { serverKeys.contains($0) && !clientNames.contains($0) }
             if !readsClientNames, !invertedSources.isEmpty {
                 log.warning(
-                    "request_mappings.\(mapping.index) reads \(invertedSources.map { "'\($0)'" }.joined(separator: ", ")) from '\(className.value)', but those are its server-side keys; request mappings read client attributes (\(entity.attributeNames.prefix(4).map { "'\($0)'" }.joined(separator: ", "))) and write body keys — the mapping looks inverted",
+                    .lintRequestReadsServerKeys, "request_mappings.\(mapping.index) reads \(invertedSources.map { "'\($0)'" }.joined(separator: ", ")) from '\(className.value)', but those are its server-side keys; request mappings read client attributes (\(entity.attributeNames.prefix(4).map { "'\($0)'" }.joined(separator: ", "))) and write body keys — the mapping looks inverted",
                     at: mapping.location)
             }
         }

@@ -15,7 +15,7 @@ public struct ConfigLoader {
     public func load(_ root: PlistNode, file: String, log: DiagnosticLog) throws -> MappingDefinitions {
         guard let topLevel = root.entries else {
             throw RestmapError.usage(
-                "a config's root must be a dictionary, found \(PlistShape(log: log).article(root.kindName))",
+                .configRootNotDictionary, "a config's root must be a dictionary, found \(PlistShape(log: log).article(root.kindName))",
                 at: root.location)
         }
         let shape = PlistShape(log: log)
@@ -27,33 +27,27 @@ public struct ConfigLoader {
                 definitions.sections.append(entry.key)
             } else {
                 log.warning(
-                    "unknown section '\(entry.key)'\(Suggestions.hint(for: entry.key, among: ConfigSection.names)); it is ignored",
+                    .configUnknownSection, "unknown section '\(entry.key)'\(Suggestions.hint(for: entry.key, among: ConfigSection.names)); it is ignored",
                     at: entry.keyLocation)
             }
         }
         guard !sections.isEmpty else {
             throw RestmapError.usage(
-                "the config has none of the sections \(ConfigSection.names.prefix(5).joined(separator: ", ")); nothing can be mapped with it",
+                .configNoSections, "the config has none of the sections \(ConfigSection.names.prefix(5).joined(separator: ", ")); nothing can be mapped with it",
                 at: root.location)
         }
         var reader = SectionReader(shape: shape, log: log, definitions: definitions)
-        // Entities first: the other sections refer to them.
-        if let node = sections[.entityAttributeMappings] { reader.readEntities(node) }
-        if let node = sections[.primaryKeyMappings] { reader.readPrimaryKeys(node) }
-        if let node = sections[.relationshipMappings] { reader.readRelationships(node) }
-        if let node = sections[.pathMappings] { reader.readPathMappings(node) }
-        if let node = sections[.requestMappings] { reader.readRequestMappings(node) }
-        if let node = sections[.mappingOptions] { reader.readMappingOptions(node) }
-        if let node = sections[.valueMappings] { reader.readValueMappings(node) }
-        if let node = sections[.errorMappings] { reader.readErrorMapping(node) }
-        if let node = sections[.entityAttributeTypes] { reader.readAttributeTypes(node) }
-        if let node = sections[.dateFormats] { reader.readDateFormats(node) }
+        for descriptor in ConfigSection.registry {
+            if let node = sections[descriptor.section] { descriptor.read(&reader, node) }
+        }
         return reader.definitions
     }
 }
 
-/// Reads each section into the definitions under construction.
-private struct SectionReader {
+/// Reads each section into the definitions under construction. The readers of
+/// RestKitMapper's sections are below; every other section's reader sits in its own file
+/// under `Sections/`, as an extension of this type.
+struct SectionReader {
     let shape: PlistShape
     public let log: DiagnosticLog
     var definitions: MappingDefinitions
@@ -102,13 +96,13 @@ private struct SectionReader {
             guard let destination = shape.string(entry.value, "\(path).\(entry.key)", what: "a string (the client attribute it maps to)")
             else { continue }
             if destination.isEmpty {
-                log.error("\(path).\(entry.key) maps to an empty attribute name", at: entry.value.location)
+                log.error(.configEmptyAttributeName, "\(path).\(entry.key) maps to an empty attribute name", at: entry.value.location)
                 continue
             }
             if let earlier = writers[destination] {
                 log.emit(
                     Diagnostic(
-                        .error, "attribute '\(destination)' is written by two mappings in \(path)",
+                        .configAttributeWrittenTwice, .error, "attribute '\(destination)' is written by two mappings in \(path)",
                         at: entry.value.location, related: [.init("the first one is here", at: earlier)]))
                 continue
             }
@@ -128,7 +122,7 @@ private struct SectionReader {
                 if let name = reader.shape.string(element, "\(path).\(index)") { keys.append(Located(name, at: element.location)) }
             }
             if keys.isEmpty {
-                reader.log.error("\(path) lists no attribute; remove the entry or name the identifying attributes", at: entity.value.location)
+                reader.log.error(.configMissingEntry, "\(path) lists no attribute; remove the entry or name the identifying attributes", at: entity.value.location)
             }
             reader.definitions.updateEntity(entity.key) { $0.primaryKeys = keys }
         }
@@ -156,7 +150,7 @@ private struct SectionReader {
         shape.unknownKeys(fields, allowed: ["target", "key_path", "fk_mapping"], path)
         let dictionary = entry.value
         guard let targetNode = dictionary["target"] else {
-            log.error("\(path) has no 'target' (the related entity)", at: entry.keyLocation)
+            log.error(.configMissingEntry, "\(path) has no 'target' (the related entity)", at: entry.keyLocation)
             return nil
         }
         guard let target = shape.string(targetNode, "\(path).target") else { return nil }
@@ -167,7 +161,7 @@ private struct SectionReader {
             }
             name = text
         } else {
-            log.error("\(path) has no 'key_path' (the relationship's name on the entity)", at: entry.keyLocation)
+            log.error(.configMissingEntry, "\(path) has no 'key_path' (the relationship's name on the entity)", at: entry.keyLocation)
             return nil
         }
         var connection: [ConnectionPair]?
@@ -183,7 +177,7 @@ private struct SectionReader {
                         targetAttribute: Located(targetAttribute, at: pair.value.location)))
             }
             if list.isEmpty {
-                log.error("\(path).fk_mapping names no attribute pair", at: fkNode.location)
+                log.error(.configMissingEntry, "\(path).fk_mapping names no attribute pair", at: fkNode.location)
                 return nil
             }
             connection = list
@@ -203,7 +197,7 @@ private struct SectionReader {
             guard let fields = shape.dictionary(entry, path) else { continue }
             shape.unknownKeys(fields, allowed: ["uri", "key_path", "matchers", "fetch_request"], path)
             guard let uriNode = entry["uri"] else {
-                log.error("\(path) has no 'uri' (the request path it serves)", at: entry.location)
+                log.error(.configMissingEntry, "\(path) has no 'uri' (the request path it serves)", at: entry.location)
                 continue
             }
             guard let uri = shape.string(uriNode, "\(path).uri") else { continue }
@@ -215,7 +209,7 @@ private struct SectionReader {
             if let matchersNode = entry["matchers"] {
                 if let list = shape.array(matchersNode, "\(path).matchers") {
                     if list.isEmpty {
-                        log.error("\(path).matchers is empty: no object at '\(uri)' can be mapped", at: matchersNode.location)
+                        log.error(.configNoMatchers, "\(path).matchers is empty: no object at '\(uri)' can be mapped", at: matchersNode.location)
                     }
                     for (matcherIndex, matcherNode) in list.enumerated() {
                         if let matcher = readMatcher(matcherNode, "\(path).matchers.\(matcherIndex)") {
@@ -224,7 +218,7 @@ private struct SectionReader {
                     }
                 }
             } else {
-                log.error("\(path) ('\(uri)') has no 'matchers': no object at that path can be mapped", at: entry.location)
+                log.error(.configNoMatchers, "\(path) ('\(uri)') has no 'matchers': no object at that path can be mapped", at: entry.location)
             }
             definitions.pathMappings.append(
                 PathMapping(
@@ -243,7 +237,7 @@ private struct SectionReader {
             let located = Located(entity, at: entityNode.location)
             if node["attribute_mappings"] != nil || node["class_name"] != nil {
                 log.warning(
-                    "\(path) has entity_name, so its class_name and attribute_mappings are ignored (the entity's own mappings apply)",
+                    .configIgnoredEntry, "\(path) has entity_name, so its class_name and attribute_mappings are ignored (the entity's own mappings apply)",
                     at: node.location)
             }
             switch (keyPathNode, expectedNode) {
@@ -256,20 +250,20 @@ private struct SectionReader {
                 return Matcher(
                     kind: .keyed(keyPath: KeyPath(keyPath), expected: expected, entity: located), location: node.location)
             case (nil, _):
-                log.error("\(path) has expected_value but no key_path to compare it with", at: node.location)
+                log.error(.configIncompleteMatcher, "\(path) has expected_value but no key_path to compare it with", at: node.location)
                 return nil
             case (_, nil):
-                log.error("\(path) has key_path but no expected_value to compare with", at: node.location)
+                log.error(.configIncompleteMatcher, "\(path) has key_path but no expected_value to compare with", at: node.location)
                 return nil
             }
         }
         guard let attributesNode = node["attribute_mappings"] else {
-            log.error("\(path) needs entity_name (an entity mapping) or attribute_mappings (a plain object mapping)", at: node.location)
+            log.error(.configIncompleteMatcher, "\(path) needs entity_name (an entity mapping) or attribute_mappings (a plain object mapping)", at: node.location)
             return nil
         }
         if keyPathNode != nil || expectedNode != nil {
             log.warning(
-                "\(path) is a plain object mapping (no entity_name); its key_path and expected_value are ignored, as RestKitMapper does",
+                .configIgnoredEntry, "\(path) is a plain object mapping (no entity_name); its key_path and expected_value are ignored, as RestKitMapper does",
                 at: node.location)
         }
         var className: String?
@@ -296,7 +290,7 @@ private struct SectionReader {
             if let classNode = entry["class_name"], let text = shape.string(classNode, "\(path).class_name") {
                 className = Located(text, at: classNode.location)
             } else if entry["class_name"] == nil {
-                log.error("\(path) has no 'class_name' (the client class it serializes)", at: entry.location)
+                log.error(.configMissingEntry, "\(path) has no 'class_name' (the client class it serializes)", at: entry.location)
             }
             var rootKeyPath: String?
             if let rootNode = entry["root_keypath"], let text = shape.string(rootNode, "\(path).root_keypath") {
@@ -312,107 +306,12 @@ private struct SectionReader {
                     }
                 }
             } else {
-                log.error("\(path) has no 'attribute_mappings': it would send an empty body", at: entry.location)
+                log.error(.configMissingEntry, "\(path) has no 'attribute_mappings': it would send an empty body", at: entry.location)
             }
             definitions.requestMappings.append(
                 RequestMapping(
                     uri: uri, className: className, rootKeyPath: rootKeyPath, attributes: attributes,
                     location: entry.location, index: index))
-        }
-    }
-
-    // MARK: extensions
-
-    mutating func readMappingOptions(_ node: PlistNode) {
-        forEachEntity(in: .mappingOptions, node) { reader, entity, path in
-            guard let fields = reader.shape.dictionary(entity.value, path) else { return }
-            reader.shape.unknownKeys(fields, allowed: ["set_nil_for_missing_attributes", "set_nil_for_missing_relationships"], path)
-            var options = MappingOptions()
-            for field in fields {
-                guard let flag = reader.shape.boolean(field.value, "\(path).\(field.key)") else { continue }
-                if field.key == "set_nil_for_missing_attributes" { options.setNilForMissingAttributes = flag }
-                if field.key == "set_nil_for_missing_relationships" { options.setNilForMissingRelationships = flag }
-            }
-            reader.definitions.updateEntity(entity.key) { $0.options = options }
-        }
-    }
-
-    mutating func readValueMappings(_ node: PlistNode) {
-        forEachEntity(in: .valueMappings, node) { reader, entity, path in
-            guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
-            var tables: [String: ValueMappingTable] = [:]
-            for attribute in attributes {
-                let attributePath = "\(path).\(attribute.key)"
-                guard let cases = reader.shape.dictionary(attribute.value, attributePath, what: "a dictionary of input to output")
-                else { continue }
-                var list: [(input: String, output: Value)] = []
-                var fallback: Value?
-                for entry in cases {
-                    guard let output = reader.shape.scalar(entry.value, "\(attributePath).\(entry.key)") else { continue }
-                    if entry.key == "_default" { fallback = output } else { list.append((entry.key, output)) }
-                }
-                tables[attribute.key] = ValueMappingTable(cases: list, fallback: fallback, location: attribute.keyLocation)
-            }
-            reader.definitions.updateEntity(entity.key) { $0.valueMappings = tables }
-        }
-    }
-
-    mutating func readErrorMapping(_ node: PlistNode) {
-        let section = ConfigSection.errorMappings.rawValue
-        guard let fields = shape.dictionary(node, section) else { return }
-        shape.unknownKeys(fields, allowed: ["key_path", "class_name", "attribute_mappings"], section)
-        var className = "Error"
-        if let classNode = node["class_name"], let text = shape.string(classNode, "\(section).class_name") {
-            className = text
-        }
-        var mapping = EntityMapping(name: className, location: node.location, isPlain: true)
-        guard let attributesNode = node["attribute_mappings"] else {
-            log.error("\(section) has no 'attribute_mappings'", at: node.location)
-            return
-        }
-        mapping.attributes = readAttributeMappings(attributesNode, "\(section).attribute_mappings")
-        definitions.errorMapping = mapping
-        if let keyPathNode = node["key_path"], let text = shape.string(keyPathNode, "\(section).key_path") {
-            definitions.errorKeyPath = text.isEmpty ? nil : KeyPath(text)
-        }
-    }
-
-    mutating func readAttributeTypes(_ node: PlistNode) {
-        forEachEntity(in: .entityAttributeTypes, node) { reader, entity, path in
-            guard let attributes = reader.shape.dictionary(entity.value, path) else { return }
-            var types: [String: AttributeType] = [:]
-            var locations: [String: SourceLocation] = [:]
-            for attribute in attributes {
-                guard let name = reader.shape.string(attribute.value, "\(path).\(attribute.key)", what: "a type name") else { continue }
-                guard let type = AttributeType(name: name) else {
-                    reader.log.error(
-                        "unknown type '\(name)' for \(path).\(attribute.key)\(Suggestions.hint(for: name, among: AttributeType.configNames)); known types: \(AttributeType.configNames.joined(separator: " "))",
-                        at: attribute.value.location)
-                    continue
-                }
-                types[attribute.key] = type
-                locations[attribute.key] = attribute.value.location
-            }
-            reader.definitions.updateEntity(entity.key) {
-                $0.attributeTypes = types
-                $0.attributeTypeLocations = locations
-            }
-        }
-    }
-
-    mutating func readDateFormats(_ node: PlistNode) {
-        let section = ConfigSection.dateFormats.rawValue
-        guard let patterns = shape.array(node, section, what: "an array of date patterns") else { return }
-        for (index, element) in patterns.enumerated() {
-            guard let pattern = shape.string(element, "\(section).\(index)") else { continue }
-            do {
-                _ = try DatePattern(parsing: pattern)
-                definitions.dateFormats.append(Located(pattern, at: element.location))
-            } catch let error as DatePatternError {
-                log.error(error.description, at: element.location)
-            } catch {
-                log.error("invalid date pattern '\(pattern)'", at: element.location)
-            }
         }
     }
 }

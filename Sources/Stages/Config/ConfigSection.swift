@@ -13,4 +13,25 @@ public enum ConfigSection: String, Sendable, CaseIterable {
     case dateFormats = "date_formats"
 
     public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// Every section's descriptor, in the order the loader reads them: entities first (the
+    /// other sections refer to them), then as listed above. Lint findings and the describe
+    /// text follow this order too.
+    public static let registry: [ConfigSectionDescriptor] = allCases.map(\.descriptor)
+
+    /// The section's reader, lint rules and describe lines (`ConfigSectionDescriptor`).
+    public var descriptor: ConfigSectionDescriptor {
+        switch self {
+        case .entityAttributeMappings: RestKitMapperSections.entityAttributeMappings
+        case .primaryKeyMappings: RestKitMapperSections.primaryKeyMappings
+        case .relationshipMappings: RestKitMapperSections.relationshipMappings
+        case .pathMappings: RestKitMapperSections.pathMappings
+        case .requestMappings: RestKitMapperSections.requestMappings
+        case .mappingOptions: MappingOptionsSection.descriptor
+        case .valueMappings: ValueMappingsSection.descriptor
+        case .errorMappings: ErrorMappingsSection.descriptor
+        case .entityAttributeTypes: EntityAttributeTypesSection.descriptor
+        case .dateFormats: DateFormatsSection.descriptor
+        }
+    }
 }

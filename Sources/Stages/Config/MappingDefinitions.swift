@@ -13,8 +13,8 @@ public struct MappingDefinitions: Sendable {
     public var requestMappings: [RequestMapping] = []
     /// `error_mappings`, when the config has it.
     public var errorMapping: EntityMapping?
-    /// `date_formats`: Unicode date patterns, tried in order after the built-in formats.
-    public var dateFormats: [Located<String>] = []
+    /// `date_formats`: Unicode date patterns, parsed, tried in order after the built-in formats.
+    public var dateFormats: [Located<DatePattern>] = []
     /// The recognised sections the config contains, in file order.
     public var sections: [String] = []
     /// `error_mappings.key_path`: where error payloads keep their errors (nil: the root).
@@ -96,8 +96,8 @@ public struct EntityMapping: Sendable {
     public var options = MappingOptions()
     /// Declared attribute types (`entity_attribute_types` or a model), by client name.
     public var attributeTypes: [String: AttributeType] = [:]
-    /// `value_mappings` tables by client attribute name.
-    public var valueMappings: [String: ValueMappingTable] = [:]
+    /// `value_mappings` tables by client attribute name, located at the attribute's key.
+    public var valueMappings: [String: Located<ValueMapping>] = [:]
     /// Plain objects (matchers without `entity_name`, error mappings) have no identity.
     public var isPlain = false
 
@@ -171,21 +171,6 @@ public struct MappingOptions: Sendable, Equatable {
     public var setNilForMissingRelationships = false
 
     public init() {}
-}
-
-/// A `value_mappings` table for one attribute: enum-style replacement before conversion.
-public struct ValueMappingTable: Sendable {
-    /// Input text → output value, in config order.
-    public var cases: [(input: String, output: Value)]
-    /// `_default`: applies to values matching no input, and to null.
-    public var fallback: Value?
-    public var location: SourceLocation
-
-    public init(cases: [(input: String, output: Value)], fallback: Value?, location: SourceLocation) {
-        self.cases = cases
-        self.fallback = fallback
-        self.location = location
-    }
 }
 
 /// An entry of `path_mappings`: which request paths it serves, where the data sits in the

@@ -15,7 +15,7 @@ public struct ModelBinding {
         for entity in definitions.entities {
             guard model.entity(named: entity.name) != nil else {
                 log.error(
-                    "entity '\(entity.name)' is not in the model \(model.file)\(Suggestions.hint(for: entity.name, among: modelEntityNames))",
+                    .bindingUnknownEntity, "entity '\(entity.name)' is not in the model \(model.file)\(Suggestions.hint(for: entity.name, among: modelEntityNames))",
                     at: entity.location)
                 continue
             }
@@ -34,7 +34,7 @@ public struct ModelBinding {
                 if let declared = entity.attributeTypes[destination] {
                     if declared != modelAttribute.type {
                         log.warning(
-                            "entity_attribute_types says '\(name).\(destination)' is \(declared.rawValue), the model says \(modelAttribute.typeName); the config's type is used",
+                            .bindingTypeDisagrees, "entity_attribute_types says '\(name).\(destination)' is \(declared.rawValue), the model says \(modelAttribute.typeName); the config's type is used",
                             at: entity.attributeTypeLocations[destination] ?? attribute.location)
                     }
                 } else {
@@ -42,17 +42,17 @@ public struct ModelBinding {
                 }
             } else if model.relationship(named: destination, in: name) != nil {
                 log.error(
-                    "'\(attribute.source.text)' is mapped to '\(destination)', which the model defines as a relationship of '\(name)', not an attribute; map it in relationship_mappings",
+                    .bindingAttributeIsRelationship, "'\(attribute.source.text)' is mapped to '\(destination)', which the model defines as a relationship of '\(name)', not an attribute; map it in relationship_mappings",
                     at: attribute.location)
             } else {
                 log.error(
-                    "the model's entity '\(name)' has no attribute '\(destination)'\(Suggestions.hint(for: destination, among: attributeNames))",
+                    .bindingUnknownAttribute, "the model's entity '\(name)' has no attribute '\(destination)'\(Suggestions.hint(for: destination, among: attributeNames))",
                     at: attribute.location)
             }
         }
         for key in entity.primaryKeys where model.attribute(named: key.value, in: name) == nil {
             log.error(
-                "primary key '\(key.value)' is not an attribute of '\(name)' in the model\(Suggestions.hint(for: key.value, among: attributeNames))",
+                .bindingUnknownAttribute, "primary key '\(key.value)' is not an attribute of '\(name)' in the model\(Suggestions.hint(for: key.value, among: attributeNames))",
                 at: key.location)
         }
         if entity.primaryKeys.isEmpty {
@@ -64,11 +64,11 @@ public struct ModelBinding {
             guard let modelRelationship = model.relationship(named: relationship.name, in: name) else {
                 if model.attribute(named: relationship.name, in: name) != nil {
                     log.error(
-                        "relationship '\(relationship.name)' of '\(name)' is an attribute in the model, not a relationship",
+                        .bindingRelationshipIsAttribute, "relationship '\(relationship.name)' of '\(name)' is an attribute in the model, not a relationship",
                         at: relationship.location)
                 } else {
                     log.error(
-                        "the model's entity '\(name)' has no relationship '\(relationship.name)'\(Suggestions.hint(for: relationship.name, among: relationshipNames))",
+                        .bindingUnknownRelationship, "the model's entity '\(name)' has no relationship '\(relationship.name)'\(Suggestions.hint(for: relationship.name, among: relationshipNames))",
                         at: relationship.location)
                 }
                 continue
@@ -78,7 +78,7 @@ public struct ModelBinding {
                 !model.entity(target, isKindOf: modelRelationship.destinationEntity)
             {
                 log.error(
-                    "relationship '\(relationship.name)' of '\(name)' leads to '\(modelRelationship.destinationEntity)' in the model, but the config's target is '\(target)'",
+                    .bindingTargetDisagrees, "relationship '\(relationship.name)' of '\(name)' leads to '\(modelRelationship.destinationEntity)' in the model, but the config's target is '\(target)'",
                     at: relationship.target.location)
             }
             let cardinality: Cardinality = modelRelationship.isToMany ? .toMany : .toOne
@@ -89,7 +89,7 @@ public struct ModelBinding {
                         source.type != .transformable
                     else { continue }
                     log.error(
-                        "relationship '\(relationship.name)' of '\(name)' is to-many in the model, but its fk_mapping source '\(pair.sourceAttribute.value)' is \(source.typeName), which holds one id, not an array of them",
+                        .bindingToManyForeignKey, "relationship '\(relationship.name)' of '\(name)' is to-many in the model, but its fk_mapping source '\(pair.sourceAttribute.value)' is \(source.typeName), which holds one id, not an array of them",
                         at: pair.sourceAttribute.location)
                 }
             }
@@ -106,7 +106,7 @@ public struct ModelBinding {
         let unmapped = inferred.filter { name in !entity.attributes.contains { $0.destination == name } }
         guard unmapped.isEmpty else {
             log.note(
-                "the model identifies '\(entity.name)' by \(inferred.map { "'\($0)'" }.joined(separator: ", ")), which the config does not map; its objects are not deduplicated",
+                .bindingIdentityNotMapped, "the model identifies '\(entity.name)' by \(inferred.map { "'\($0)'" }.joined(separator: ", ")), which the config does not map; its objects are not deduplicated",
                 at: entity.location)
             return
         }

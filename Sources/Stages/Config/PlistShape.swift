@@ -47,14 +47,14 @@ public struct PlistShape {
     }
 
     public func wrongType(_ node: PlistNode, _ path: String, expected: String) {
-        log.error("\(path) must be \(expected), found \(article(node.kindName))", at: node.location)
+        log.error(.configWrongType, "\(path) must be \(expected), found \(article(node.kindName))", at: node.location)
     }
 
     /// Warns about keys a dictionary does not know, suggesting the closest known one.
     public func unknownKeys(_ entries: [PlistNode.Entry], allowed: [String], _ path: String) {
         for entry in entries where !allowed.contains(entry.key) {
             log.warning(
-                "unknown key '\(entry.key)' in \(path)\(Suggestions.hint(for: entry.key, among: allowed)); it is ignored",
+                .configUnknownKey, "unknown key '\(entry.key)' in \(path)\(Suggestions.hint(for: entry.key, among: allowed)); it is ignored",
                 at: entry.keyLocation)
         }
     }
@@ -72,7 +72,7 @@ public struct PlistShape {
                 let later = entries[lastIndex[entry.key]!]
                 log.emit(
                     Diagnostic(
-                        .warning, "key '\(entry.key)' appears more than once in \(path); the last one is used",
+                        .configDuplicateKey, .warning, "key '\(entry.key)' appears more than once in \(path); the last one is used",
                         at: entry.keyLocation,
                         related: [.init("the one used is here", at: later.keyLocation)]))
             }

@@ -20,7 +20,7 @@ public enum RequestBodyKeys {
             if paths[index].contains(where: \.isEmpty) {
                 diagnostics.append(
                     .error(
-                        "\(entry) writes the body key '\(attribute.bodyKey)', which has an empty segment",
+                        .lintBodyKeyEmptySegment, "\(entry) writes the body key '\(attribute.bodyKey)', which has an empty segment",
                         at: attribute.location))
                 continue
             }
@@ -39,7 +39,7 @@ public enum RequestBodyKeys {
                 }
                 diagnostics.append(
                     Diagnostic(
-                        .error, message, at: attribute.location,
+                        .lintBodyKeyConflict, .error, message, at: attribute.location,
                         related: [.init("'\(other.bodyKey)' is written here", at: other.location)]))
                 break
             }

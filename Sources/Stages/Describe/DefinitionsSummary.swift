@@ -3,7 +3,8 @@ import RestmapConfig
 
 /// The human-readable summary `restmap describe` prints: entities with their attribute
 /// mappings, keys and relationships, then paths with their matchers, then request
-/// mappings — in config order, so it reads like the file but resolved.
+/// mappings — in config order, so it reads like the file but resolved. Sections beyond
+/// RestKitMapper's add their lines through their descriptors (`SectionSummary`).
 public struct DefinitionsSummary {
     public init() {}
 
@@ -14,13 +15,8 @@ public struct DefinitionsSummary {
         for entity in definitions.entities {
             lines.append(contentsOf: describe(entity))
         }
-        if let error = definitions.errorMapping {
-            lines.append("")
-            let container = definitions.errorKeyPath.map { " at key path '\($0.text)'" } ?? " at the payload root"
-            lines.append("error mapping: \(error.name)\(container) (for --status 4xx/5xx)")
-            for attribute in error.attributes {
-                lines.append("    \(quoted(attribute.source.text)) -> \(attribute.destination)")
-            }
+        for descriptor in ConfigSection.registry {
+            lines.append(contentsOf: descriptor.summary.afterEntities?(definitions) ?? [])
         }
         lines.append("")
         lines.append("paths (\(definitions.pathMappings.count))")
@@ -44,9 +40,8 @@ public struct DefinitionsSummary {
                 }
             }
         }
-        if !definitions.dateFormats.isEmpty {
-            lines.append("")
-            lines.append("date formats: " + definitions.dateFormats.map { "'\($0.value)'" }.joined(separator: ", "))
+        for descriptor in ConfigSection.registry {
+            lines.append(contentsOf: descriptor.summary.closing?(definitions) ?? [])
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -62,8 +57,8 @@ public struct DefinitionsSummary {
         var lines = [head]
         for attribute in entity.attributes {
             var line = "    \(quoted(attribute.source.text)) -> \(attribute.destination)"
-            if let type = entity.attributeTypes[attribute.destination] { line += " : \(type.conversionName)" }
-            if entity.valueMappings[attribute.destination] != nil { line += "  (value mapping)" }
+            for summary in summaries { line += summary.attributeDetail?(entity, attribute) ?? "" }
+            for summary in summaries { line += summary.attributeNote?(entity, attribute) ?? "" }
             lines.append(line)
         }
         for relationship in entity.relationships {
@@ -75,10 +70,7 @@ public struct DefinitionsSummary {
                 lines.append("    \(relationship.name) => \(relationship.target.value)  nested at \(quoted(relationship.source.text))")
             }
         }
-        var options: [String] = []
-        if entity.options.setNilForMissingAttributes { options.append("missing attributes set to null") }
-        if entity.options.setNilForMissingRelationships { options.append("missing relationships cleared") }
-        if !options.isEmpty { lines.append("    options: " + options.joined(separator: ", ")) }
+        for summary in summaries { lines.append(contentsOf: summary.entityLines?(entity) ?? []) }
         return lines
     }
 
@@ -95,8 +87,11 @@ public struct DefinitionsSummary {
     }
 
     private func quoted(_ keyPath: String) -> String {
-        keyPath.isEmpty ? "\"\" (the representation itself)" : keyPath
+        SectionSummary.quoted(keyPath)
     }
+
+    /// What each section adds to the frame, in registry order.
+    private var summaries: [SectionSummary] { ConfigSection.registry.map(\.summary) }
 
     private func literal(_ value: Value) -> String {
         switch value {

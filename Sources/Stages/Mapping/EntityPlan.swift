@@ -63,11 +63,7 @@ public final class EntityPlan {
         primaryKeyIndices = mapping.primaryKeys.compactMap { index[$0.value] }
         hasIdentity = !primaryKeyIndices.isEmpty && primaryKeyIndices.count == mapping.primaryKeys.count
         types = mapping.attributes.map { mapping.attributeTypes[$0.destination] }
-        valueMappings = mapping.attributes.map { attribute in
-            mapping.valueMappings[attribute.destination].map { table in
-                ValueMapping(cases: table.cases, fallback: table.fallback)
-            }
-        }
+        valueMappings = mapping.attributes.map { mapping.valueMappings[$0.destination]?.value }
         attributeSources = mapping.attributes.map(\.source.segments)
         relationshipSources = mapping.relationships.map(\.source.segments)
         relationshipNames = mapping.relationships.map(\.name)

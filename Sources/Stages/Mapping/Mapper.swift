@@ -178,7 +178,7 @@ public final class Mapper {
     ) {
         for failure in failures {
             let attribute = object.plan.mapping.attributes[failure.attribute].destination
-            log.warning("\(object.id): \(attribute) not set: \(failure.message)", at: origin.location(failure.pointer))
+            log.warning(.conversionFailed, "\(object.id): \(attribute) not set: \(failure.message)", at: origin.location(failure.pointer))
         }
     }
 
@@ -200,7 +200,7 @@ public final class Mapper {
             nestedOrigin.pointer = pointer
             guard nesting < Self.maxNesting else {
                 log.error(
-                    "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
+                    .relationshipsTooDeep, "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
                     at: origin.location(pointer))
                 continue
             }
@@ -212,7 +212,7 @@ public final class Mapper {
             if cardinality == .toOne, case .array = value {
                 let relationship = plan.mapping.relationships[index]
                 log.warning(
-                    "'\(relationship.source.text)' of \(plan.name) is an array, but '\(relationship.name)' is to-one in the model; not mapped",
+                    .toOneGivenArray, "'\(relationship.source.text)' of \(plan.name) is an array, but '\(relationship.name)' is to-one in the model; not mapped",
                     at: nestedOrigin.location())
                 continue
             }
@@ -241,7 +241,7 @@ public final class Mapper {
                             related.append(child)
                         } else {
                             log.warning(
-                                "'\(plan.relationshipNames[index])' of \(plan.name) holds \(element.kindName) elements, not objects of \(target.name); skipped",
+                                .relationshipElementNotObject, "'\(plan.relationshipNames[index])' of \(plan.name) holds \(element.kindName) elements, not objects of \(target.name); skipped",
                                 at: elementOrigin.location())
                         }
                     }
@@ -253,7 +253,7 @@ public final class Mapper {
                 } else {
                     let relationship = plan.mapping.relationships[index]
                     log.warning(
-                        "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(target.name); relationship '\(relationship.name)' is not mapped",
+                        .relationshipValueNotObject, "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(target.name); relationship '\(relationship.name)' is not mapped",
                         at: nestedOrigin.location())
                 }
             }

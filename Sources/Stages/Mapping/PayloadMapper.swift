@@ -161,7 +161,7 @@ public final class PayloadMapper {
             switch actual {
             case .array, .object:
                 log.warning(
-                    "matcher key path '\(matcher.keyPathText)' of path_mappings.\(entry.index) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(matcher.expected))",
+                    .matcherReachesContainer, "matcher key path '\(matcher.keyPathText)' of path_mappings.\(entry.index) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(matcher.expected))",
                     at: origin.location())
             default:
                 if let plan = matcher.plan, LooseEquality.matches(actual, matcher.expected) {

@@ -29,7 +29,7 @@ public struct RequestBodyBuilder: Sendable {
     private let converter: ValueConverter
 
     /// - Throws: `RestmapError` (usage, exit 2) when the mapping's body keys conflict or are
-    ///   malformed (see `RequestBodyKeys`), or the config's `date_formats` cannot be read.
+    ///   malformed (see `RequestBodyKeys`).
     public init(mapping: RequestMapping, definitions: MappingDefinitions, omitMissing: Bool = false) throws {
         let problems = RequestBodyKeys.problems(in: mapping)
         guard problems.isEmpty else { throw RestmapError(.usage, diagnostics: problems) }
@@ -40,15 +40,7 @@ public struct RequestBodyBuilder: Sendable {
         self.targets = mapping.attributes.map { attribute in
             (RequestBodyKeys.path(attribute.bodyKey), types[attribute.source.text])
         }
-        var patterns: [DatePattern] = []
-        for format in definitions.dateFormats {
-            do {
-                patterns.append(try DatePattern(parsing: format.value))
-            } catch {
-                throw RestmapError.usage("invalid date pattern '\(format.value)'", at: format.location)
-            }
-        }
-        self.converter = ValueConverter(dateFormats: patterns)
+        self.converter = ValueConverter(dateFormats: definitions.dateFormats.map(\.value))
     }
 
     /// The body for a client object or an array of them.

@@ -24,7 +24,7 @@ public enum RequestMappingSelection {
     ) throws -> RequestMapping {
         let mappings = definitions.requestMappings
         guard !mappings.isEmpty else {
-            throw RestmapError.usage("the config has no request_mappings", at: .file(definitions.file))
+            throw RestmapError.usage(.requestNoMappings, "the config has no request_mappings", at: .file(definitions.file))
         }
         let matches: [RequestMapping]
         let what: String
@@ -34,7 +34,7 @@ public enum RequestMappingSelection {
             what = "path '\(path)'"
             guard !matches.isEmpty else {
                 throw RestmapError.usage(
-                    "no request mapping matches '\(path)' (the config has \(inventory(mappings)))", at: .file(definitions.file))
+                    .requestNoMatch, "no request mapping matches '\(path)' (the config has \(inventory(mappings)))", at: .file(definitions.file))
             }
         case .className(let name):
             matches = mappings.filter { $0.className?.value == name }
@@ -42,13 +42,13 @@ public enum RequestMappingSelection {
             guard !matches.isEmpty else {
                 let classes = mappings.compactMap { $0.className?.value }
                 throw RestmapError.usage(
-                    "no request mapping for class '\(name)'\(Suggestions.hint(for: name, among: classes)) (the config has \(inventory(mappings)))",
+                    .requestNoMatch, "no request mapping for class '\(name)'\(Suggestions.hint(for: name, among: classes)) (the config has \(inventory(mappings)))",
                     at: .file(definitions.file))
             }
         case .sole:
             guard mappings.count == 1 else {
                 throw RestmapError.usage(
-                    "the config has \(mappings.count) request mappings: pass --path URI or --class NAME (\(inventory(mappings)))",
+                    .requestAmbiguous, "the config has \(mappings.count) request mappings: pass --path URI or --class NAME (\(inventory(mappings)))",
                     at: .file(definitions.file))
             }
             return mappings[0]
@@ -57,7 +57,7 @@ public enum RequestMappingSelection {
             let names = matches.map { "request_mappings.\($0.index)" }.joined(separator: ", ")
             log.emit(
                 Diagnostic(
-                    .warning,
+                    .requestSeveralMatch, .warning,
                     "\(matches.count) request mappings match \(what) (\(names)); the first in config order applies",
                     at: matches[0].location,
                     related: matches.dropFirst().map { .init("also matches", at: $0.location) }))

@@ -120,7 +120,7 @@ public final class ValidationCollector: MappingObserver {
         guard sample >= 0 else { return }
         add(
             ValidationFinding(
-                .mapping, diagnostic.severity, diagnostic.message, at: diagnostic.location ?? .file(sampleName),
+                diagnostic.code, diagnostic.severity, diagnostic.message, at: diagnostic.location ?? .file(sampleName),
                 related: diagnostic.related))
     }
 
@@ -166,6 +166,9 @@ public final class ValidationCollector: MappingObserver {
         var order: [String] = []
     }
 
+    /// Every unread key, once per place of the payload's shape, for `validate --suggest`.
+    public private(set) var unreadKeys: [UnreadKey] = []
+
     private func reportUnread(
         in value: Value, at pointer: String, place: PayloadPlace, shape: String, plan: EntityPlan?, walk: inout UnreadWalk
     ) {
@@ -199,6 +202,7 @@ public final class ValidationCollector: MappingObserver {
                     message = "key '\(entry.key)' is never read by the config\(at)"
                     config = walk.fallbackEntry
                 }
+                unreadKeys.append(UnreadKey(entity: plan?.name, key: entry.key, value: entry.value, location: location(child)))
                 walk.order.append(key)
                 walk.folded[key] = (
                     ValidationFinding(.unreadKey, .note, message, at: location(child), pointer: child, config: config), 1
@@ -444,7 +448,7 @@ public final class ValidationCollector: MappingObserver {
         let valueText = sources.count == 1 ? sourceDescription : "(\(sourceDescription))"
         let message =
             "connection '\(mapping.name)' of \(object.id) finds no \(mapping.target.value) with \(attributeText) \(isArray ? "in" : "=") \(valueText); it is left unset"
-        reportConnection(object, pairs: pairs, kind: .unresolvedConnection, severity: .warning, message: message, relationship: mapping)
+        reportConnection(object, pairs: pairs, code: .unresolvedConnection, severity: .warning, message: message, relationship: mapping)
     }
 
     // MARK: - After the run
@@ -462,13 +466,13 @@ public final class ValidationCollector: MappingObserver {
                 let message =
                     "connection '\(relationship.name)' of \(object.id) is left unset: its source \(names) \(pairs.count == 1 ? "is" : "are") null"
                 reportConnection(
-                    object, pairs: pairs, kind: .nullConnection, severity: .note, message: message, relationship: relationship)
+                    object, pairs: pairs, code: .nullConnection, severity: .note, message: message, relationship: relationship)
             }
         }
     }
 
     private func reportConnection(
-        _ object: MappedObject, pairs: [ConnectionPair], kind: ValidationFinding.Kind, severity: Diagnostic.Severity,
+        _ object: MappedObject, pairs: [ConnectionPair], code: DiagnosticCode, severity: Diagnostic.Severity,
         message: String, relationship: RelationshipMapping
     ) {
         let id = ObjectIdentifier(object)
@@ -478,7 +482,7 @@ public final class ValidationCollector: MappingObserver {
             "\(ConfigSection.relationshipMappings.rawValue).\(object.plan.name).\(CoverageTracker.keyName(relationship.source.text))",
             at: relationship.location)
         add(
-            ValidationFinding(kind, severity, message, at: site.location, pointer: site.pointer, config: config),
+            ValidationFinding(code, severity, message, at: site.location, pointer: site.pointer, config: config),
             toSample: site.sample)
     }
 

@@ -4,7 +4,8 @@ import RestmapConfig
 /// One thing `validate` found in a sample (SPEC §3.4): what, how bad, where in the sample,
 /// and which config entry expects what the sample does not give.
 public struct ValidationFinding: Sendable, Equatable {
-    /// The kinds of findings. The raw values are the `kind` of the JSON report.
+    /// The kinds of findings, a view on `code` (see `init(code:)`): the raw values are the
+    /// `kind` of the JSON report, which keeps it beside the `code`.
     public enum Kind: String, Sendable, CaseIterable {
         /// Malformed JSON (or an unreadable sample). Error.
         case parseError = "parse-error"
@@ -57,7 +58,11 @@ public struct ValidationFinding: Sendable, Equatable {
         }
     }
 
-    public var kind: Kind
+    /// What the finding is: one of `validate`'s own codes (`RM5xxx`, and the mapping
+    /// codes it shares with `map`), or the code of the parse error or mapper diagnostic it
+    /// reports.
+    public var code: DiagnosticCode
+    public var kind: Kind { Kind(code: code) }
     public var severity: Diagnostic.Severity
     public var message: String
     /// Where in the sample: the offending value's line and column, or the file alone.
@@ -75,10 +80,10 @@ public struct ValidationFinding: Sendable, Equatable {
     public var expectedSeverity: Diagnostic.Severity?
 
     public init(
-        _ kind: Kind, _ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation,
+        _ code: DiagnosticCode, _ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation,
         pointer: String? = nil, config: ConfigEntry? = nil, related: [Diagnostic.RelatedLocation] = []
     ) {
-        self.kind = kind
+        self.code = code
         self.severity = severity
         self.message = message
         self.location = location
@@ -104,7 +109,32 @@ public struct ValidationFinding: Sendable, Equatable {
     public var diagnostic: Diagnostic {
         var notes = related
         if let configEntry { notes.append(.init("config: \(configEntry.name)", at: configEntry.location)) }
-        return Diagnostic(severity, fullMessage, at: location, related: notes)
+        return Diagnostic(code, severity, fullMessage, at: location, related: notes)
+    }
+}
+
+extension ValidationFinding.Kind {
+    /// The kind a code is reported as: `validate`'s own codes have a kind each; any other
+    /// error that stops reading a sample (a parse or I/O code) is a `parse-error`; the rest
+    /// (what the reader or the mapper reported while mapping) is `mapping`.
+    public init(code: DiagnosticCode) {
+        switch code {
+        case .noPathMapping: self = .noPathMapping
+        case .nothingMapped: self = .nothingMapped
+        case .missingPrimaryKey: self = .missingPrimaryKey
+        case .conversionFailed: self = .conversionFailed
+        case .keyPathAbsent: self = .keyPathAbsent
+        case .unmatchedObject: self = .unmatchedObject
+        case .unmappedObject: self = .unmappedObject
+        case .unresolvedConnection: self = .unresolvedConnection
+        case .nullConnection: self = .nullConnection
+        case .conflictingDuplicate: self = .conflictingDuplicate
+        case .unreadKey: self = .unreadKey
+        case .expectationNotMet: self = .expectationNotMet
+        case .sampleTooLarge: self = .parseError
+        default:
+            self = (code.area == 3 || code.area == 7) && code.severity == .error ? .parseError : .mapping
+        }
     }
 }
 
@@ -134,7 +164,7 @@ public struct FindingAccumulator {
     private var positions: [Key: Int] = [:]
 
     private struct Key: Hashable {
-        var kind: ValidationFinding.Kind
+        var code: DiagnosticCode
         var severity: Diagnostic.Severity
         var shape: String
         var config: String
@@ -149,7 +179,7 @@ public struct FindingAccumulator {
         }
         let shape = finding.pointer.map(PayloadPointer.shape) ?? ""
         let key = Key(
-            kind: finding.kind, severity: finding.severity, shape: shape,
+            code: finding.code, severity: finding.severity, shape: shape,
             config: finding.configEntry.map { "\($0.name)@\($0.location.description)" } ?? "",
             message: finding.pointer == nil || finding.kind.foldsByMessage ? finding.message : "")
         if let position = positions[key] {

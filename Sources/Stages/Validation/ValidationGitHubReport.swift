@@ -1,5 +1,6 @@
 /// The GitHub Actions report: workflow commands that GitHub turns into annotations on the
-/// sample's line (`::error file=F,line=L,col=C::message`; warnings `::warning`, notes
+/// sample's line (`::error file=F,line=L,col=C,title=RM4002::message`, titled with the
+/// finding's diagnostic code; warnings `::warning`, notes
 /// `::notice`), interleaved with the plain `PASS`/`FAIL` lines of the text report so that
 /// the job log reads on its own. The config entry and related places go into the message,
 /// on lines of their own. Coverage is one `::notice` (an `::error` below `--min-coverage`)
@@ -43,6 +44,7 @@ struct ValidationGitHubReport {
             properties.append("line=\(line)")
             if let column = finding.location.column { properties.append("col=\(column)") }
         }
+        properties.append("title=" + finding.code.rawValue)
         var message = finding.fullMessage
         for related in finding.related {
             message += "\n\(relative(related.location.description)): \(related.message)"

@@ -9,7 +9,7 @@ import RestmapConfig
 ///   "summary": { "samples", "passed", "failed", "errors", "warnings", "notes": INT },
 ///   "samples": [ { "file", "path": STRING|null, "status": INT|null, "expect": "ok"|"error",
 ///                  "passed": BOOL, "errors", "warnings", "notes": INT,
-///                  "findings": [ { "kind", "severity", "message", "file", "line", "column",
+///                  "findings": [ { "kind", "code", "severity", "message", "file", "line", "column",
 ///                                  "pointer", "count", "expected_severity",
 ///                                  "config": { "entry", "file", "line" }|null,
 ///                                  "related": [ { "message", "file", "line", "column" } ] } ] } ],
@@ -18,7 +18,8 @@ import RestmapConfig
 ///                              { "exercised", "total" } },
 ///                 "entries": [ { "kind", "entry", "detail", "file", "line", "exercised" } ] } }
 /// ```
-/// `message` is the bare message (`count` and `expected_severity` are separate); `pointer` is
+/// `code` is the finding's stable diagnostic code (`RM5008`; README, "Diagnostic codes"), of
+/// which `kind` is a coarser view. `message` is the bare message (`count` and `expected_severity` are separate); `pointer` is
 /// the offending value's JSON Pointer in its document; `percent` is rounded down to one decimal.
 struct ValidationJSONReport {
     func render(_ report: ValidationReport) -> String {
@@ -96,6 +97,7 @@ struct ValidationJSONReport {
     private func finding(_ finding: ValidationFinding) -> Value {
         var object = ValueObject([
             ("kind", .string(finding.kind.rawValue)),
+            ("code", .string(finding.code.rawValue)),
             ("severity", .string(finding.severity.rawValue)),
             ("message", .string(finding.message)),
         ])

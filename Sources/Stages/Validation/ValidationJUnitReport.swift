@@ -3,7 +3,8 @@ import RestmapBase
 /// The JUnit XML report, for CI systems that render test results (GitLab, Jenkins, ...):
 /// one `<testsuite>` named after the config, one `<testcase>` per sample (classname: the
 /// config's file name without directory and extension; name: the sample's title). A failing
-/// sample carries a `<failure>` whose message counts what failed it and whose body lists all
+/// sample carries a `<failure>` whose message counts what failed it, whose `type` is the
+/// diagnostic code of the finding the message names, and whose body lists all
 /// its findings as diagnostics; a passing sample with findings lists them in `<system-out>`.
 /// With `--min-coverage`, a `coverage` testcase fails when coverage is below it. The suite's
 /// `<properties>` hold the coverage percentage and its `<system-out>` the coverage listing.
@@ -24,7 +25,7 @@ struct ValidationJUnitReport {
                 }
             } else {
                 failures += 1
-                testcase += ">\n      <failure message=\"\(Self.escape(failureMessage(sample, report)))\" type=\"validation\">\(Self.escapeText(body))</failure>\n    </testcase>"
+                testcase += ">\n      <failure message=\"\(Self.escape(failureMessage(sample, report)))\" type=\"\(failureType(sample, report))\">\(Self.escapeText(body))</failure>\n    </testcase>"
             }
             cases.append(testcase)
         }
@@ -51,6 +52,16 @@ struct ValidationJUnitReport {
         xml += "  </testsuite>\n"
         xml += "</testsuites>\n"
         return xml
+    }
+
+    /// The diagnostic code of the finding the failure message names (`RM4002`), or
+    /// `validation` when it names none.
+    private func failureType(_ sample: SampleResult, _ report: ValidationReport) -> String {
+        if sample.expectation == .error {
+            return sample.findings.first { $0.kind == .expectationNotMet }?.code.rawValue ?? "validation"
+        }
+        let failing = report.strict ? Diagnostic.Severity.warning : .error
+        return sample.findings.first { $0.severity >= failing }?.code.rawValue ?? "validation"
     }
 
     /// `2 errors: <first error>` (`--strict`: errors and warnings).

@@ -49,7 +49,7 @@ public struct ValidationManifest {
         let directory = Self.directory(of: file)
         guard let elements = root.elements else {
             throw RestmapError.usage(
-                "a manifest must be an array of {file, path, status?, expect?} entries, found \(PlistShape(log: log).article(root.kindName))",
+                .manifestNotArray, "a manifest must be an array of {file, path, status?, expect?} entries, found \(PlistShape(log: log).article(root.kindName))",
                 at: root.location)
         }
         var errors: [Diagnostic] = []
@@ -60,7 +60,7 @@ public struct ValidationManifest {
             }
         }
         if elements.isEmpty {
-            log.warning("the manifest lists no samples", at: root.location)
+            log.warning(.manifestEmpty, "the manifest lists no samples", at: root.location)
         }
         if !errors.isEmpty { throw RestmapError(.usage, diagnostics: errors) }
         return samples
@@ -71,12 +71,12 @@ public struct ValidationManifest {
     ) -> ValidationSample? {
         let name = "manifest entry \(index)"
         guard let fields = node.entries else {
-            errors.append(.error("\(name) must be a dictionary {file, path, status?, expect?}, found \(PlistShape(log: log).article(node.kindName))", at: node.location))
+            errors.append(.error(.manifestInvalidEntry, "\(name) must be a dictionary {file, path, status?, expect?}, found \(PlistShape(log: log).article(node.kindName))", at: node.location))
             return nil
         }
         for field in fields where !Self.keys.contains(field.key) {
             log.warning(
-                "unknown key '\(field.key)' in \(name)\(Suggestions.hint(for: field.key, among: Self.keys)); it is ignored",
+                .configUnknownKey, "unknown key '\(field.key)' in \(name)\(Suggestions.hint(for: field.key, among: Self.keys)); it is ignored",
                 at: field.keyLocation)
         }
         let errorCount = errors.count
@@ -87,20 +87,20 @@ public struct ValidationManifest {
                 if isReadable(resolved) {
                     file = resolved
                 } else {
-                    errors.append(.error("\(name): sample file '\(text)' cannot be read (looked for '\(resolved)')", at: fileNode.location))
+                    errors.append(.error(.manifestSampleUnreadable, "\(name): sample file '\(text)' cannot be read (looked for '\(resolved)')", at: fileNode.location))
                 }
             } else {
-                errors.append(.error("\(name).file must be a non-empty string (the sample's path)", at: fileNode.location))
+                errors.append(.error(.manifestInvalidEntry, "\(name).file must be a non-empty string (the sample's path)", at: fileNode.location))
             }
         } else {
-            errors.append(.error("\(name) has no 'file' (the sample's path, relative to the manifest)", at: node.location))
+            errors.append(.error(.manifestInvalidEntry, "\(name) has no 'file' (the sample's path, relative to the manifest)", at: node.location))
         }
         var path: String?
         if let pathNode = node["path"] {
             if let text = pathNode.stringValue, !text.isEmpty {
                 path = text
             } else {
-                errors.append(.error("\(name).path must be a non-empty string (the request path, e.g. /employees)", at: pathNode.location))
+                errors.append(.error(.manifestInvalidEntry, "\(name).path must be a non-empty string (the request path, e.g. /employees)", at: pathNode.location))
             }
         }
         var status: Int?
@@ -108,7 +108,7 @@ public struct ValidationManifest {
             if case .integer(let text) = statusNode.content, let code = Int(text), (100...599).contains(code) {
                 status = code
             } else {
-                errors.append(.error("\(name).status must be an HTTP status code, an integer from 100 to 599", at: statusNode.location))
+                errors.append(.error(.manifestInvalidEntry, "\(name).status must be an HTTP status code, an integer from 100 to 599", at: statusNode.location))
             }
         }
         var expectation = ValidationSample.Expectation.ok
@@ -118,7 +118,7 @@ public struct ValidationManifest {
                 expectation = value
             } else {
                 let hint = expectNode.stringValue.map { Suggestions.hint(for: $0, among: names) } ?? ""
-                errors.append(.error("\(name).expect must be 'ok' or 'error'\(hint)", at: expectNode.location))
+                errors.append(.error(.manifestInvalidEntry, "\(name).expect must be 'ok' or 'error'\(hint)", at: expectNode.location))
             }
         }
         guard errors.count == errorCount, let file else { return nil }

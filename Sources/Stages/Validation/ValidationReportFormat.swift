@@ -9,16 +9,28 @@ public enum ValidationReportFormat: String, Sendable, CaseIterable {
     case junit
     /// GitHub Actions workflow commands: `::error file=F,line=L,col=C::message`.
     case github
+    /// SARIF 2.1.0 for code-scanning tools (`SARIFLog`).
+    case sarif
+    /// One self-contained HTML page: coverage over the config's source, findings inline in
+    /// the samples, the entity graph (`ValidationHTMLReport`).
+    case html
 
     /// Renders `report`.
     /// - Parameter workingDirectory: absolute paths under it are shown relative to it
     ///   (GitHub annotations need workspace-relative paths).
-    public func render(_ report: ValidationReport, workingDirectory: String? = nil) -> String {
+    /// - Parameter source: the text of the config and sample files (html shows them).
+    /// - Parameter graphSVG: the entity graph (html draws it).
+    public func render(
+        _ report: ValidationReport, workingDirectory: String? = nil,
+        source: @escaping ValidationHTMLReport.SourceText = { _ in nil }, graphSVG: String = ""
+    ) -> String {
         switch self {
         case .text: return ValidationTextReport().render(report)
         case .json: return ValidationJSONReport().render(report)
         case .junit: return ValidationJUnitReport().render(report)
         case .github: return ValidationGitHubReport(workingDirectory: workingDirectory).render(report)
+        case .sarif: return SARIFLog(workingDirectory: workingDirectory).render(report)
+        case .html: return ValidationHTMLReport(source: source, graphSVG: graphSVG).render(report)
         }
     }
 }

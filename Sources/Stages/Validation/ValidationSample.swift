@@ -68,6 +68,8 @@ public struct ValidationOptions: Sendable {
     /// whole, with the location of every value (measured: about 45 bytes of memory per
     /// payload byte, so 32 MiB stays under 1.5 GB).
     public var maxSampleSize = InputLimits.sampleBytes
+    /// Counts the bytes of samples read and the documents mapped, for a progress display.
+    public var progress: ProgressCounter?
 
     public init() {}
 

@@ -9,6 +9,9 @@ import RestmapBase
 /// it such a value passes unchanged. An array is mapped element by element (a key path
 /// through an array yields one); objects match no key. An absent value is not mapped:
 /// callers only call `map` when the payload has a value.
+///
+/// The config keeps one per attribute, with where it was written, in
+/// `EntityMapping.valueMappings` (`value_mappings` is read by `ValueMappingsSection`).
 public struct ValueMapping: Sendable, Equatable {
     /// The config key that names the fallback output.
     public static let defaultKey = "_default"
@@ -19,7 +22,7 @@ public struct ValueMapping: Sendable, Equatable {
     public let fallback: Value?
     private let outputs: [LooseKey: Value]
 
-    /// A table from its parts (the config's `ValueMappingTable` holds them this way).
+    /// A table from its parts.
     public init(cases: [(input: String, output: Value)], fallback: Value?) {
         self.cases = cases
         self.fallback = fallback

@@ -85,13 +85,13 @@ public struct CoreDataIdentification: Sendable, Hashable {
                 let unknown = names.filter { !attributeNames.contains($0) }
                 if names.isEmpty {
                     warnings.append(.warning(
-                        "\(userInfoKey) of entity '\(entity.name)' names no attribute; inferring from attribute names instead",
+                        .modelIdentification, "\(userInfoKey) of entity '\(entity.name)' names no attribute; inferring from attribute names instead",
                         at: entry.location))
                 } else if !unknown.isEmpty {
                     let list = unknown.map { "'\($0)'" }.joined(separator: ", ")
                     let fallback = valid.isEmpty ? "; inferring from attribute names instead" : "; ignoring them"
                     warnings.append(.warning(
-                        "\(userInfoKey) of entity '\(entity.name)' names \(list), not \(unknown.count == 1 ? "an attribute" : "attributes") of the entity\(fallback)",
+                        .modelIdentification, "\(userInfoKey) of entity '\(entity.name)' names \(list), not \(unknown.count == 1 ? "an attribute" : "attributes") of the entity\(fallback)",
                         at: entry.location))
                 }
             }

@@ -24,7 +24,7 @@ enum CoreDataInheritance {
             guard let parent = entity.parentEntity else { continue }
             if index[parent] == nil {
                 errors.append(.error(
-                    "entity '\(entity.name)' has parentEntity '\(parent)', which is not an entity of the model",
+                    .modelInheritance, "entity '\(entity.name)' has parentEntity '\(parent)', which is not an entity of the model",
                     at: entity.location))
                 continue
             }
@@ -40,7 +40,7 @@ enum CoreDataInheritance {
                         let rotated = Array(cycle[start...] + cycle[..<start])
                         let text = (rotated + [rotated[0]]).joined(separator: " -> ")
                         errors.append(Diagnostic(
-                            .error, "entity inheritance cycle: \(text) (parentEntity chains must end)",
+                            .modelInheritance, .error, "entity inheritance cycle: \(text) (parentEntity chains must end)",
                             at: entities[first].location,
                             related: cycle.compactMap { name in
                                 index[name].map { .init("'\(name)' is declared here", at: entities[$0].location) }
@@ -124,7 +124,7 @@ enum CoreDataInheritance {
         _ name: String, in entity: CoreDataEntity, at location: SourceLocation, inherited: SourceLocation
     ) -> Diagnostic {
         Diagnostic(
-            .warning, "entity '\(entity.name)' redeclares inherited property '\(name)'; its own declaration is used",
+            .modelDuplicateProperty, .warning, "entity '\(entity.name)' redeclares inherited property '\(name)'; its own declaration is used",
             at: location, related: [.init("inherited declaration of '\(name)'", at: inherited)])
     }
 }

@@ -119,7 +119,7 @@ extension CoreDataModel {
                 let label = "relationship '\(relationship.name)' of entity '\(entity.name)'"
                 guard let destination = index[relationship.destinationEntity] else {
                     warnings.append(.warning(
-                        "\(label) has destinationEntity '\(relationship.destinationEntity)', which is not an entity of the model",
+                        .modelDanglingReference, "\(label) has destinationEntity '\(relationship.destinationEntity)', which is not an entity of the model",
                         at: relationship.location))
                     continue
                 }
@@ -128,7 +128,7 @@ extension CoreDataModel {
                 if let inverseEntity = relationship.inverseEntity {
                     guard let found = index[inverseEntity] else {
                         warnings.append(.warning(
-                            "\(label) has inverseEntity '\(inverseEntity)', which is not an entity of the model",
+                            .modelDanglingReference, "\(label) has inverseEntity '\(inverseEntity)', which is not an entity of the model",
                             at: relationship.location))
                         continue
                     }
@@ -136,7 +136,7 @@ extension CoreDataModel {
                 }
                 if resolved[holder].relationshipIndex[inverseName] == nil {
                     warnings.append(.warning(
-                        "\(label) has inverse '\(inverseName)', which is not a relationship of entity '\(entities[holder].name)'",
+                        .modelDanglingReference, "\(label) has inverse '\(inverseName)', which is not a relationship of entity '\(entities[holder].name)'",
                         at: relationship.location))
                 }
             }
@@ -144,7 +144,7 @@ extension CoreDataModel {
                 for name in constraint
                 where resolved[position].attributeIndex[name] == nil && resolved[position].relationshipIndex[name] == nil {
                     warnings.append(.warning(
-                        "uniqueness constraint of entity '\(entity.name)' names '\(name)', which is not a property of the entity",
+                        .modelDanglingReference, "uniqueness constraint of entity '\(entity.name)' names '\(name)', which is not a property of the entity",
                         at: entity.location))
                 }
             }

@@ -36,7 +36,7 @@ extension CoreDataModel {
     private static func parse(_ bytes: [UInt8], file: String, notes: [Diagnostic]) throws -> CoreDataModel {
         if bytes.starts(with: Array("bplist".utf8)) {
             throw RestmapError.usage(
-                "'\(file)' is a binary property list, probably a compiled Core Data model (.mom); "
+                .modelCompiled, "'\(file)' is a binary property list, probably a compiled Core Data model (.mom); "
                     + CoreDataModelLocator.compiledAdvice)
         }
         let root = try CoreDataXMLElement.parseDocument(bytes, file: file)

@@ -28,10 +28,10 @@ enum CoreDataModelLocator {
         let fileManager = FileManager.default
         let lowercasedExtension = Self.pathExtension(of: path).lowercased()
         if ["momd", "mom", "omo"].contains(lowercasedExtension) {
-            throw RestmapError.usage("'\(path)' is a compiled Core Data model (.\(lowercasedExtension)); \(compiledAdvice)")
+            throw RestmapError.usage(.modelCompiled, "'\(path)' is a compiled Core Data model (.\(lowercasedExtension)); \(compiledAdvice)")
         }
         guard let kind = FileKind.of(path) else {
-            throw RestmapError.usage("Core Data model '\(path)' not found")
+            throw RestmapError.usage(.modelNotFound, "Core Data model '\(path)' not found")
         }
         guard kind == .directory else { return (path, []) }
 
@@ -43,16 +43,16 @@ enum CoreDataModelLocator {
         }
         if entries.contains("elements") {
             throw RestmapError.usage(
-                "'\(path)' is in the Xcode 3 model format (a binary 'elements' file, no 'contents'), which is not supported; open and re-save the model in a current Xcode")
+                .modelUnsupportedFormat, "'\(path)' is in the Xcode 3 model format (a binary 'elements' file, no 'contents'), which is not supported; open and re-save the model in a current Xcode")
         }
         if entries.contains("VersionInfo.plist") || entries.contains(where: { $0.hasSuffix(".mom") }) {
-            throw RestmapError.usage("'\(path)' looks like a compiled Core Data model (.momd); \(compiledAdvice)")
+            throw RestmapError.usage(.modelCompiled, "'\(path)' looks like a compiled Core Data model (.momd); \(compiledAdvice)")
         }
         if lowercasedExtension == "xcdatamodel" {
-            throw RestmapError.usage("Core Data model directory '\(path)' has no 'contents' file")
+            throw RestmapError.usage(.modelNotFound, "Core Data model directory '\(path)' has no 'contents' file")
         }
         throw RestmapError.usage(
-            "'\(path)' is not a Core Data model: expected a .xcdatamodeld or .xcdatamodel directory, or a model's contents file")
+            .modelNotFound, "'\(path)' is not a Core Data model: expected a .xcdatamodeld or .xcdatamodel directory, or a model's contents file")
     }
 
     private static func chooseVersion(
@@ -71,7 +71,7 @@ enum CoreDataModelLocator {
         if let requested {
             guard let found = named(requested) else {
                 throw RestmapError.usage(
-                    "model version '\(requested)' is not in '\(bundle)' (versions: \(available))")
+                    .modelNotFound, "model version '\(requested)' is not in '\(bundle)' (versions: \(available))")
             }
             return try open(found, [])
         }
@@ -80,17 +80,17 @@ enum CoreDataModelLocator {
             let current = try currentVersionName(at: marker)
             guard let found = named(current) else {
                 throw RestmapError.usage(
-                    "'.xccurrentversion' names model version '\(current)', which is not in the bundle (versions: \(available))",
+                    .modelNotFound, "'.xccurrentversion' names model version '\(current)', which is not in the bundle (versions: \(available))",
                     at: .file(marker))
             }
             return try open(found, [])
         }
         guard let last = sorted.last else {
-            throw RestmapError.usage("Core Data model bundle '\(bundle)' contains no .xcdatamodel version")
+            throw RestmapError.usage(.modelNotFound, "Core Data model bundle '\(bundle)' contains no .xcdatamodel version")
         }
         if sorted.count == 1 { return try open(last, []) }
         let warning = Diagnostic.warning(
-            "'\(bundle)' has no .xccurrentversion; using '\(last)', the last of its \(sorted.count) versions by name",
+            .modelVersionGuessed, "'\(bundle)' has no .xccurrentversion; using '\(last)', the last of its \(sorted.count) versions by name",
             at: .file(bundle))
         return try open(last, [warning])
     }
@@ -106,7 +106,7 @@ enum CoreDataModelLocator {
             return try PropertyListDecoder().decode(CurrentVersion.self, from: data).name
         } catch {
             throw RestmapError.usage(
-                "cannot read the current model version: expected a property list with a string '_XCCurrentVersionName'",
+                .modelMalformed, "cannot read the current model version: expected a property list with a string '_XCCurrentVersionName'",
                 at: .file(path))
         }
     }

@@ -18,18 +18,18 @@ struct CoreDataModelReader {
     mutating func read(_ root: CoreDataXMLElement) {
         guard root.name == "model" else {
             diagnostics.append(.error(
-                "not a Core Data model: the root element is <\(root.name)>, expected <model>",
+                .modelMalformed, "not a Core Data model: the root element is <\(root.name)>, expected <model>",
                 at: root.location))
             return
         }
         if let type = root["type"], type != Self.modelType {
             diagnostics.append(.warning(
-                "unexpected model type '\(type)' (expected '\(Self.modelType)'); reading it anyway",
+                .modelUnexpectedVersion, "unexpected model type '\(type)' (expected '\(Self.modelType)'); reading it anyway",
                 at: root.location))
         }
         if let version = root["documentVersion"], version != "1.0" {
             diagnostics.append(.warning(
-                "unknown model documentVersion '\(version)' (expected '1.0'); reading it anyway",
+                .modelUnexpectedVersion, "unknown model documentVersion '\(version)' (expected '1.0'); reading it anyway",
                 at: root.location))
         }
         var firstEntity: [String: SourceLocation] = [:]
@@ -39,7 +39,7 @@ struct CoreDataModelReader {
                 guard let entity = readEntity(child) else { continue }
                 if let first = firstEntity[entity.name] {
                     diagnostics.append(Diagnostic(
-                        .error, "entity '\(entity.name)' is defined more than once", at: entity.location,
+                        .modelDuplicateEntity, .error, "entity '\(entity.name)' is defined more than once", at: entity.location,
                         related: [.init("first definition of '\(entity.name)'", at: first)]))
                     continue
                 }
@@ -49,7 +49,7 @@ struct CoreDataModelReader {
                 guard let name = requiredName(of: child, what: "composite") else { continue }
                 if composites.contains(where: { $0.name == name }) {
                     diagnostics.append(.warning(
-                        "composite '\(name)' is defined more than once; the first definition is used",
+                        .modelDuplicateProperty, "composite '\(name)' is defined more than once; the first definition is used",
                         at: child.location))
                     continue
                 }
@@ -95,7 +95,7 @@ struct CoreDataModelReader {
         relationships = relationships.filter { relationship in
             guard let clash = attributes.first(where: { $0.name == relationship.name }) else { return true }
             diagnostics.append(Diagnostic(
-                .warning, "\(owner) declares '\(relationship.name)' as both an attribute and a relationship; the attribute is used",
+                .modelDuplicateProperty, .warning, "\(owner) declares '\(relationship.name)' as both an attribute and a relationship; the attribute is used",
                 at: relationship.location, related: [.init("attribute '\(clash.name)'", at: clash.location)]))
             return false
         }
@@ -115,13 +115,13 @@ struct CoreDataModelReader {
         var type = AttributeType.transformable
         if typeName.isEmpty {
             diagnostics.append(.warning(
-                "attribute '\(name)' of \(owner) has no attributeType; its values pass through unchanged (as Transformable)",
+                .modelUnknownAttributeType, "attribute '\(name)' of \(owner) has no attributeType; its values pass through unchanged (as Transformable)",
                 at: element.location))
         } else if let known = AttributeType(name: typeName) {
             type = known
         } else {
             diagnostics.append(.warning(
-                "attribute '\(name)' of \(owner) has unknown attributeType '\(typeName)'; its values pass through unchanged (as Transformable)",
+                .modelUnknownAttributeType, "attribute '\(name)' of \(owner) has unknown attributeType '\(typeName)'; its values pass through unchanged (as Transformable)",
                 at: element.location))
         }
         return CoreDataAttribute(
@@ -138,7 +138,7 @@ struct CoreDataModelReader {
         guard let name = requiredName(of: element, what: "relationship in \(owner)") else { return nil }
         guard let destination = element["destinationEntity"], !destination.isEmpty else {
             diagnostics.append(.error(
-                "relationship '\(name)' of \(owner) has no destinationEntity", at: element.location))
+                .modelMissingPart, "relationship '\(name)' of \(owner) has no destinationEntity", at: element.location))
             return nil
         }
         let inverseName = element["inverseName"]
@@ -161,7 +161,7 @@ struct CoreDataModelReader {
         var info = CoreDataUserInfo()
         for entry in element.children(named: "entry") {
             guard let key = entry["key"] else {
-                diagnostics.append(.warning("userInfo entry without a key is ignored", at: entry.location))
+                diagnostics.append(.warning(.modelIgnoredEntry, "userInfo entry without a key is ignored", at: entry.location))
                 continue
             }
             info.entries.append(.init(key: key, value: entry["value"] ?? "", location: entry.location))
@@ -172,7 +172,7 @@ struct CoreDataModelReader {
     /// The `name` XML attribute, or an error when it is missing or empty.
     private mutating func requiredName(of element: CoreDataXMLElement, what: String) -> String? {
         if let name = element["name"], !name.isEmpty { return name }
-        diagnostics.append(.error("\(what) has no name", at: element.location))
+        diagnostics.append(.error(.modelMissingPart, "\(what) has no name", at: element.location))
         return nil
     }
 
@@ -182,7 +182,7 @@ struct CoreDataModelReader {
         return properties.filter { property in
             if let first = seen[property.name] {
                 diagnostics.append(Diagnostic(
-                    .warning, "\(owner) declares '\(property.name)' more than once; the first declaration is used",
+                    .modelDuplicateProperty, .warning, "\(owner) declares '\(property.name)' more than once; the first declaration is used",
                     at: property.location, related: [.init("first declaration", at: first)]))
                 return false
             }
@@ -199,12 +199,12 @@ struct CoreDataModelReader {
         for (owner, attribute) in owned where attribute.typeName == "Composite" {
             guard let name = attribute.compositeName, !name.isEmpty else {
                 diagnostics.append(.warning(
-                    "Composite attribute '\(attribute.name)' of \(owner) names no composite", at: attribute.location))
+                    .modelDanglingReference, "Composite attribute '\(attribute.name)' of \(owner) names no composite", at: attribute.location))
                 continue
             }
             if !known.contains(name) {
                 diagnostics.append(.warning(
-                    "Composite attribute '\(attribute.name)' of \(owner) names composite '\(name)', which the model does not define",
+                    .modelDanglingReference, "Composite attribute '\(attribute.name)' of \(owner) names composite '\(name)', which the model does not define",
                     at: attribute.location))
             }
         }

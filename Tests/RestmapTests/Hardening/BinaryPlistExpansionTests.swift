@@ -41,6 +41,7 @@ final class BinaryPlistExpansionTests: XCTestCase {
         } catch let error as RestmapError {
             XCTAssertEqual(error.exitCode, 2)
             let diagnostic = try XCTUnwrap(error.diagnostics.first)
+            XCTAssertEqual(diagnostic.code, .binaryPlistExpandsTooFar)
             XCTAssertEqual(
                 diagnostic.message,
                 "the binary property list expands to more than \(InputLimits.binaryPlistExpandedValues) values through shared references")

@@ -19,7 +19,7 @@ final class NDJSONErrorLocationTests: XCTestCase {
             do {
                 try reader.streamElements(at: ["employees_list"]) { _ in }
             } catch let repeated as JSONPathKeyRepeated {
-                throw RestmapError.data("repeated", at: repeated.location)
+                throw RestmapError.data(.jsonRepeatedStreamedKey, "repeated", at: repeated.location)
             }
             return true
         }

@@ -46,6 +46,7 @@ final class UTF16SniffingTests: XCTestCase {
                 "\(error)",
                 "in.json:1:1: error: the input starts with a UTF-16 byte-order mark; JSON must be UTF-8 (RFC 8259)")
             XCTAssertEqual((error as? RestmapError)?.exitCode, 1)
+            XCTAssertEqual((error as? RestmapError)?.diagnostics.first?.code, .jsonInvalidUTF8)
         }
     }
 }

@@ -27,6 +27,7 @@ final class XMLAttributeLimitTests: XCTestCase {
                 file: file, line: line
             ) { error in
                 XCTAssertEqual((error as? RestmapError)?.kind, .data, file: file, line: line)
+                XCTAssertEqual((error as? RestmapError)?.diagnostics.first?.code, .xmlTooManyAttributes, file: file, line: line)
                 XCTAssertEqual("\(error)", expected, "locating: \(locating)", file: file, line: line)
             }
         }
@@ -66,6 +67,7 @@ final class XMLAttributeLimitTests: XCTestCase {
         let plist = "<plist>\n<dict" + attributes(limit + 1) + "></dict></plist>"
         XCTAssertThrowsError(try ConfigDocumentReader().parse(Array(plist.utf8), file: "c.plist")) { error in
             XCTAssertEqual((error as? RestmapError)?.exitCode, 2)
+            XCTAssertEqual((error as? RestmapError)?.diagnostics.first?.code, .xmlTooManyAttributes)
             XCTAssertEqual("\(error)", message("c.plist", 2, 1))
         }
     }

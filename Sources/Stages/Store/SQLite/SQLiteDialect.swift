@@ -1,0 +1,44 @@
+import RestmapTypes
+
+/// SQLite's SQL. Column types are chosen by the affinity they give: decimals and dates are
+/// declared `TEXT` (NUMERIC affinity would turn `"1.50"` into the real 1.5), untyped
+/// attributes get no declared type (BLOB affinity: each value keeps its storage class).
+public struct SQLiteDialect: StoreDialect {
+    public init() {}
+
+    public func quote(_ name: String) -> String {
+        var quoted = "\""
+        for character in name {
+            quoted.append(character)
+            if character == "\"" { quoted.append("\"") }
+        }
+        return quoted + "\""
+    }
+
+    public func parameter(_ position: Int) -> String { "?" }
+
+    public func columnType(for type: AttributeType?) -> String {
+        guard let type else { return "" }
+        switch type {
+        case .integer16, .integer32, .integer64: return "INTEGER"
+        case .double, .float: return "REAL"
+        case .boolean: return "BOOLEAN"
+        case .binary: return "BLOB"
+        case .decimal, .date, .string, .url, .uuid: return "TEXT"
+        case .transformable: return ""
+        }
+    }
+
+    public var rowIDColumnDefinition: String { "INTEGER PRIMARY KEY" }
+    public var referenceType: String { "INTEGER" }
+
+    public func upsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String {
+        let updates = columns.filter { !conflictColumns.contains($0) }
+        // DO UPDATE even with nothing to change, so that RETURNING yields the existing row.
+        let set = updates.isEmpty
+            ? "\(quote(conflictColumns[0])) = excluded.\(quote(conflictColumns[0]))"
+            : updates.map { "\(quote($0)) = excluded.\(quote($0))" }.joined(separator: ", ")
+        return "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count))) "
+            + "ON CONFLICT (\(quotedList(conflictColumns))) DO UPDATE SET \(set) RETURNING \(quote(rowIDColumn))"
+    }
+}

@@ -1,0 +1,83 @@
+import RestmapMapping
+
+/// The schema one run needs: every entity of the config (in config order), then the plain
+/// classes that have objects in the run. A relationship's cardinality comes from the model
+/// when it says; otherwise from the run's objects: to-many when some object holds an array
+/// there (or an array connection source), to-one when objects hold single objects. When
+/// nothing says (`toMany` nil) the store keeps what it has, or leaves the relationship out
+/// until a run decides it.
+struct RunSchema {
+    struct Relationship {
+        var name: String
+        var target: String
+        var toMany: Bool?
+        /// True when the model declares the cardinality (a contradiction is then an error
+        /// even when no object of this run shows it).
+        var declared: Bool
+    }
+
+    struct Entity {
+        var name: String
+        var attributes: [StoredAttribute]
+        var primaryKey: [String]
+        var relationships: [Relationship]
+    }
+
+    var entities: [Entity] = []
+
+    init(plans: MappingPlans, graph: ObjectGraph) {
+        var seenMany: Set<String> = []
+        var seenOne: Set<String> = []
+        var plainPlans: [EntityPlan] = []
+        var plainNames: Set<String> = []
+        let entityNames = Set(plans.entities.map(\.name))
+        for object in graph.objects {
+            let plan = object.plan
+            if plan.isPlain || !entityNames.contains(plan.name), plainNames.insert(plan.name).inserted {
+                plainPlans.append(plan)
+            }
+            for (index, relationship) in plan.mapping.relationships.enumerated() {
+                let key = plan.name + "\u{0}" + relationship.name
+                if let pairs = relationship.connection {
+                    // The source decides (SPEC §1.3): an array is to-many, matched or not.
+                    for pair in pairs {
+                        switch object.value(of: pair.sourceAttribute.value) {
+                        case .array?: seenMany.insert(key)
+                        case nil, .null?: break
+                        default: seenOne.insert(key)
+                        }
+                    }
+                } else {
+                    switch object.relationship(index) {
+                    case .many: seenMany.insert(key)
+                    case .one: seenOne.insert(key)
+                    case .unset, .null: break
+                    }
+                }
+            }
+        }
+        for plan in plans.entities + plainPlans {
+            let mapping = plan.mapping
+            var names: Set<String> = []
+            var attributes: [StoredAttribute] = []
+            for attribute in mapping.attributes where names.insert(attribute.destination).inserted {
+                attributes.append(StoredAttribute(name: attribute.destination, type: mapping.attributeTypes[attribute.destination]))
+            }
+            let relationships = mapping.relationships.map { relationship -> Relationship in
+                var toMany: Bool?
+                if let cardinality = relationship.cardinality {
+                    toMany = cardinality == .toMany
+                } else if seenMany.contains(plan.name + "\u{0}" + relationship.name) {
+                    toMany = true
+                } else if seenOne.contains(plan.name + "\u{0}" + relationship.name) {
+                    toMany = false
+                }
+                return Relationship(
+                    name: relationship.name, target: relationship.target.value, toMany: toMany,
+                    declared: relationship.cardinality != nil)
+            }
+            let primaryKey = plan.hasIdentity ? mapping.primaryKeys.map(\.value) : []
+            entities.append(Entity(name: plan.name, attributes: attributes, primaryKey: primaryKey, relationships: relationships))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import RestmapBase
+import RestmapMapping
+
+/// Resolves `fk_mapping` connections against the store (SPEC §1.3, §3.7): the target rows
+/// whose target attributes equal the object's source attributes — objects of this run
+/// (already written) and objects stored before alike. An array source is to-many, matched
+/// element by element in the array's order; a null source clears the relationship; a
+/// source the representation did not carry leaves it as stored; no match clears it.
+/// Lookups go through an index on the target columns (the primary-key index, or one the
+/// store creates for the connection).
+final class ConnectionLookup {
+    struct Connection {
+        var target: StoredEntity
+        var sourcePositions: [Int]
+        var targetAttributes: [StoredAttribute]
+
+        /// True when the target attributes are the target's primary key, in order: a match
+        /// is then one row, the one the run's identity map already found.
+        var isOnPrimaryKey: Bool { targetAttributes.map(\.name) == target.primaryKey }
+    }
+
+    private let connection: StoreConnection
+    private var statements: [String: StoreStatement] = [:]
+
+    init(connection: StoreConnection, schema: StoreSchema) {
+        self.connection = connection
+    }
+
+    /// The row ids the relationship should point to, or nil to leave it as stored.
+    func targets(of object: MappedObject, connection plan: Connection, toMany: Bool) throws -> [Int64]? {
+        let sources = plan.sourcePositions.map { $0 < object.attributes.count ? object.attributes[$0] : nil }
+        guard sources.contains(where: { $0 != nil }) else { return nil }
+        if sources.allSatisfy({ $0 == nil || $0 == .null }) { return [] }
+        let statement = try lookup(plan)
+        var matches: [Int64] = []
+        var seen: Set<Int64> = []
+        func match(_ values: [Value?]) throws {
+            var bound: [StoreValue] = []
+            for (value, attribute) in zip(values, plan.targetAttributes) {
+                guard let value, value.isScalar, value != .null else { return }
+                bound.append(StoreValueCodec.encode(value, as: attribute.type))
+            }
+            for row in try statement.rows(bound) {
+                if case .integer(let rowID) = row[0], seen.insert(rowID).inserted { matches.append(rowID) }
+            }
+        }
+        if let arrayPosition = sources.firstIndex(where: { if case .array? = $0 { return true } else { return false } }),
+            case .array(let elements)? = sources[arrayPosition]
+        {
+            for element in elements {
+                var values = sources
+                values[arrayPosition] = element
+                try match(values)
+            }
+        } else {
+            try match(sources)
+        }
+        return toMany ? matches : Array(matches.prefix(1))
+    }
+
+    private func lookup(_ plan: Connection) throws -> StoreStatement {
+        let columns = plan.targetAttributes.map(\.column)
+        let key = plan.target.table + "\u{0}" + columns.joined(separator: "\u{0}")
+        if let statement = statements[key] { return statement }
+        let dialect = connection.dialect
+        let q = dialect.quote
+        if columns != plan.target.primaryKey {
+            try connection.execute(
+                "CREATE INDEX IF NOT EXISTS \(q(plan.target.table + "_" + columns.joined(separator: "_") + "_connection")) ON \(q(plan.target.table)) (\(dialect.quotedList(columns)))")
+        }
+        let conditions = columns.enumerated().map { "\(q($1)) = \(dialect.parameter($0 + 1))" }.joined(separator: " AND ")
+        let statement = try connection.prepare(
+            "SELECT \(q(StoreSchema.rowIDColumn)) FROM \(q(plan.target.table)) WHERE \(conditions) ORDER BY \(q(StoreSchema.rowIDColumn))")
+        statements[key] = statement
+        return statement
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import RestmapBase
+import RestmapStore
+
+/// `restmap dump`: prints what a store holds (SPEC §3.7). Needs no config.
+struct DumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print the records a store holds, in the --shape records form.",
+        discussion: "Exit 0 on success; 2 when the store cannot be read or is not a restmap store.")
+
+    @Option(name: .long, help: "The store file written by map --store.")
+    var store: String
+
+    @Option(name: .long, help: "Only this entity's records.")
+    var entity: String?
+
+    @Option(name: .long, help: "json or ndjson (one record a line).")
+    var format: ObjectStore.DumpFormat = .json
+
+    @Flag(name: .long, help: "One-line JSON.")
+    var compact = false
+
+    @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the dump succeeds).")
+    var output: String?
+
+    func run() throws {
+        let destination = try OutputDestination(path: output)
+        do {
+            try ObjectStore.dump(path: store, entity: entity, format: format, compact: compact, to: destination.sink)
+            try destination.commit()
+        } catch {
+            destination.discard()
+            throw error
+        }
+    }
+}
+
+extension ObjectStore.DumpFormat: ExpressibleByArgument {}

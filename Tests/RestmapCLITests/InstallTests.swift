@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// `make install` lays restmap out as a packaged tool: binary, man pages, completions; and
+/// `make uninstall` takes all of it away again. Both go through scripts/install.sh, which
+/// these tests run with the built binary into a temporary PREFIX.
+final class InstallTests: XCTestCase {
+    private var prefix: URL!
+    private let commands = ["map", "request", "check", "validate", "describe", "dump", "init"]
+
+    override func setUpWithError() throws {
+        prefix = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-prefix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: prefix)
+    }
+
+    /// Runs a program from the package root; returns its status and standard output.
+    private func shell(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.currentDirectoryURL = RestmapBinary.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    private func install() throws {
+        let (status, _) = try shell("/bin/sh", ["scripts/install.sh", RestmapBinary.url.path, prefix.path])
+        XCTAssertEqual(status, 0)
+    }
+
+    private func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: prefix.appendingPathComponent(relative).path)
+    }
+
+    func testInstallLaysOutBinaryManPagesAndCompletions() throws {
+        try install()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/restmap").path))
+        XCTAssertTrue(exists("share/man/man1/restmap.1"))
+        for command in commands {
+            XCTAssertTrue(exists("share/man/man1/restmap.\(command).1"), "a man page for \(command)")
+        }
+        for path in ["share/bash-completion/completions/restmap", "share/zsh/site-functions/_restmap",
+                     "share/fish/vendor_completions.d/restmap.fish"] {
+            let text = try String(contentsOf: prefix.appendingPathComponent(path), encoding: .utf8)
+            XCTAssertTrue(text.contains("validate") && text.contains("max-depth"), "\(path) completes commands and options")
+        }
+        let (status, version) = try shell(prefix.appendingPathComponent("bin/restmap").path, ["--version"])
+        XCTAssertEqual(status, 0)
+        XCTAssertFalse(version.isEmpty)
+    }
+
+    func testManRendersTheInstalledPage() throws {
+        try install()
+        let page = prefix.appendingPathComponent("share/man/man1/restmap.map.1").path
+        let (status, text) = try shell("/usr/bin/man", ["-l", "-P", "cat", page], environment: ["MANWIDTH": "100"])
+        XCTAssertEqual(status, 0, "man -l renders the page")
+        let plain = text.replacingOccurrences(of: "\u{8}.", with: "")
+        XCTAssertTrue(plain.contains("restmap map"), plain)
+        XCTAssertTrue(plain.contains("--max-depth"))
+    }
+
+    /// The committed pages (`make man`) must list every option `--help` shows; a command
+    /// whose options changed without `make man` fails here.
+    func testManPagesListEveryOptionOfTheirCommand() throws {
+        for command in commands {
+            let help = try RestmapBinary.run([command, "--help"]).stdout
+            let options = Set(help.matches(of: /--[a-z][a-z-]+/).map { String($0.output) })
+            let page = try String(
+                contentsOf: RestmapBinary.packageRoot.appendingPathComponent("man/restmap.\(command).1"), encoding: .utf8)
+            for option in options where option != "--help" && option != "--version" {
+                XCTAssertTrue(page.contains("Fl \(option)") || page.contains("Fl -\(option.dropFirst(2))") ||
+                              page.contains(", \(option)") || page.contains(option),
+                              "man/restmap.\(command).1 lacks \(option): run make man")
+            }
+        }
+    }
+
+    func testUninstallRemovesEverythingInstalled() throws {
+        try install()
+        let (status, _) = try shell("/bin/sh", ["scripts/install.sh", "--uninstall", prefix.path])
+        XCTAssertEqual(status, 0)
+        let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { item -> String? in
+            let path = prefix.appendingPathComponent(item as! String).path
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            return isDirectory.boolValue ? nil : item as? String
+        } ?? []
+        XCTAssertEqual(left, [], "uninstall leaves no file behind")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import RestmapBase
+import RestmapFormats
+import RestmapTypes
+import RestmapConfig
+import RestmapMapping
+import RestmapPipeline
+import RestmapStore
+import XCTest
+
+/// The tables a store gets, how later configs migrate them, and what they may not change.
+final class StoreSchemaTests: XCTestCase {
+    static let v1 = """
+        {"entity_attribute_mappings": {"Person": {"id": "id", "name": "name"}},
+         "primary_key_mappings": {"Person": ["id"]},
+         "entity_attribute_types": {"Person": {"id": "integer"}},
+         "path_mappings": [{"uri": "/people", "matchers": [{"entity_name": "Person"}]}]}
+        """
+
+    func testTablesAreTypedWithAUniqueIndexOnThePrimaryKey() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
+        XCTAssertEqual(
+            try sqlite(store, "SELECT sql FROM sqlite_schema WHERE tbl_name = 'Person' ORDER BY type DESC"),
+            """
+            CREATE TABLE "Person" ("_rowid" INTEGER PRIMARY KEY, "id" INTEGER, "name")
+            CREATE UNIQUE INDEX "Person_primary_key" ON "Person" ("id")
+            """)
+        XCTAssertEqual(try sqlite(store, "PRAGMA journal_mode; PRAGMA application_id; PRAGMA user_version"), "wal\n1380794704\n1")
+    }
+
+    func testANewAttributeAndANewEntityMigrateTheStore() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
+        let v2 = """
+            {"entity_attribute_mappings": {"Person": {"id": "id", "name": "name", "email": "email"}, "Pet": {"name": "name"}},
+             "primary_key_mappings": {"Person": ["id"]},
+             "entity_attribute_types": {"Person": {"id": "integer"}},
+             "path_mappings": [{"uri": "/people", "matchers": [{"entity_name": "Person"}]}, {"uri": "/pets", "matchers": [{"entity_name": "Pet"}]}]}
+            """
+        try storeRun(config: v2, inputs: [("/people", #"[{"id": 2, "name": "Bo", "email": "bo@x"}]"#), ("/pets", #"[{"name": "Rex"}]"#)], store: store)
+        XCTAssertEqual(try dumpLines(store), [
+            #"{"_entity":"Person","_id":"Person/1","id":1,"name":"Ann","email":null}"#,
+            #"{"_entity":"Person","_id":"Person/2","id":2,"name":"Bo","email":"bo@x"}"#,
+            #"{"_entity":"Pet","_id":"Pet#1","name":"Rex"}"#,
+        ])
+        // An older config still writes to the migrated store.
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 2, "name": "Bob"}]"#)], store: store)
+        XCTAssertEqual(try dumpLines(store)[1], #"{"_entity":"Person","_id":"Person/2","id":2,"name":"Bob","email":"bo@x"}"#)
+    }
+
+    func testAChangedPrimaryKeyIsRefusedAndTheStoreIsUntouched() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
+        let before = try dumpLines(store)
+        let rekeyed = Self.v1.replacingOccurrences(of: #""Person": ["id"]"#, with: #""Person": ["name"]"#)
+        let message = storeError { try storeRun(config: rekeyed, inputs: [("/people", #"[{"id": 5, "name": "Eve"}]"#)], store: store) }
+        XCTAssertTrue(message.contains("the store keys Person by (id) and the config by (name)"), message)
+        XCTAssertEqual(try dumpLines(store), before)
+    }
+
+    func testATypeChangeIsRefused() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
+        let retyped = Self.v1.replacingOccurrences(of: #""id": "integer""#, with: #""id": "string""#)
+        let message = storeError { try storeRun(config: retyped, inputs: [("/people", #"[{"id": "9"}]"#)], store: store) }
+        XCTAssertTrue(message.contains("Person.id as 'integer64' and the config types it 'string'"), message)
+        XCTAssertEqual(try dumpLines(store).count, 1)
+    }
+
+    func testFilesThatAreNotRestmapStoresAreRefusedUnchanged() throws {
+        let directory = try scratchDirectory()
+        let text = directory.appendingPathComponent("notes.txt").path
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
+        XCTAssertTrue(storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1}]"#)], store: text) }.contains("is not a restmap store"))
+        XCTAssertEqual(try String(contentsOfFile: text, encoding: .utf8), "hello")
+
+        let foreign = directory.appendingPathComponent("foreign.db").path
+        _ = try sqlite(foreign, "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        XCTAssertTrue(storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1}]"#)], store: foreign) }.contains("not a restmap store"))
+        XCTAssertEqual(try sqlite(foreign, "PRAGMA journal_mode; SELECT count(*) FROM sqlite_schema"), "delete\n1")
+
+        XCTAssertTrue(storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1}]"#)], store: directory.path) }.contains("is a directory"))
+    }
+
+    func testAStoreWhoseTablesNoLongerMatchItsCatalogIsAnErrorWithNoOutput() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
+        _ = try sqlite(store, "ALTER TABLE Person DROP COLUMN name")
+        let sink = MemorySink()
+        let message = storeError { try ObjectStore.dump(path: store, entity: nil, format: .json, compact: true, to: sink) }
+        // A quoted identifier naming no column is an error, never the string "name".
+        XCTAssertTrue(message.contains("no such column: name"), message)
+        XCTAssertEqual(sink.text, "")
+        let writing = storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 2, "name": "Bo"}]"#)], store: store) }
+        XCTAssertTrue(writing.contains("has no column named name") && writing.contains("the store is unchanged"), writing)
+        XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM Person"), "1")
+    }
+
+    func testAStoreFromANewerRestmapIsRefused() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
+        _ = try sqlite(store, "PRAGMA user_version = 7")
+        let message = storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 2}]"#)], store: store) }
+        XCTAssertTrue(message.contains("written by a newer restmap (store format 7"), message)
+        XCTAssertTrue(storeError { _ = try dumpLines(store) }.contains("newer restmap"))
+        XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM Person"), "1")
+    }
+}
