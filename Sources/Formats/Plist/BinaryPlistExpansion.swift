@@ -10,7 +10,7 @@ import RestmapBase
 /// expands past it. Malformed structure is left for the reader itself to report with its
 /// own message: here it counts as a single value.
 extension BinaryPlistReader.Parser {
-    mutating func checkExpansion(limit: Int) throws {
+    func checkExpansion(limit: Int) throws {
         var sizes: [Int: Int] = [:]
         var visiting: Set<Int> = []
         let total = expandedSize(topObject, depth: 0, limit: limit, sizes: &sizes, visiting: &visiting)
