@@ -102,11 +102,13 @@ extension DiagnosticCode {
     public static let xmlParserUnavailable = DiagnosticCode("RM3107", .error, "libxml2 could not start a parser.")
     public static let xmlUndeclaredEntity = DiagnosticCode("RM3108", .warning, "A reference to an XML entity that is not declared; it is left out.")
     public static let xmlExternalEntity = DiagnosticCode("RM3109", .warning, "An external XML entity, which restmap never loads; it is left out.")
+    public static let xmlTooManyAttributes = DiagnosticCode("RM3110", .error, "An XML element has more than 10,000 attributes (namespace declarations included).")
     public static let plistMalformed = DiagnosticCode("RM3201", .error, "The XML property list is not well formed (libxml2's message follows).")
     public static let plistInvalidStructure = DiagnosticCode("RM3202", .error, "The XML property list's elements are not a valid property list.")
     public static let plistInvalidValue = DiagnosticCode("RM3203", .error, "A property-list <integer>, <real> or <data> holds an invalid value.")
     public static let plistTooDeep = DiagnosticCode("RM3204", .error, "The property list nests too deep.")
     public static let binaryPlistCorrupt = DiagnosticCode("RM3205", .error, "The binary property list is truncated, corrupt or uses an unsupported object.")
+    public static let binaryPlistExpandsTooFar = DiagnosticCode("RM3206", .error, "The binary property list expands to more than 1,000,000 values through shared references.")
 }
 
 // MARK: RM4xxx — mapping a payload

@@ -6,6 +6,13 @@ public enum InputLimits {
     public static let defaultMaxDepth = 10_000
     /// A config document (plist or JSON): larger is not a mapping config.
     public static let configBytes = 16 << 20
+    /// Values in a binary-plist config once its shared references are expanded into a tree
+    /// (a shared-reference bomb is a few hundred bytes that would expand to 2^64 values). A
+    /// hand-written config holds thousands.
+    public static let binaryPlistExpandedValues = 1_000_000
+    /// Attributes (namespace declarations included) on one XML element: libxml2 2.9 checks
+    /// each against all earlier ones, so the time is quadratic in their number.
+    public static let xmlAttributesPerElement = 10_000
     /// A validation manifest.
     public static let manifestBytes = 16 << 20
     /// One `validate` sample, which is read whole to locate its findings.

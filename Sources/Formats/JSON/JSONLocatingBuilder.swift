@@ -9,8 +9,10 @@ final class JSONLocatingBuilder: JSONBuilder {
     /// The pointer of the top-level value: "" for a document, `/employees_list/3` for an
     /// element streamed from a key path.
     var rootPointer = ""
-    /// Per open container: its pointer, and the index of its next element (-1 in an object).
-    private var pointers: [String] = []
+    /// Per open container: its node in `locations`, the length of its pointer, and the index
+    /// of its next element (-1 in an object).
+    private var nodes: [PayloadLocations.Node] = []
+    private var pointerLengths: [Int] = []
     private var nextIndex: [Int] = []
     private var pendingKey = ""
     private let file: String
@@ -32,7 +34,8 @@ final class JSONLocatingBuilder: JSONBuilder {
         values.reset()
         locations = PayloadLocations()
         rootPointer = ""
-        pointers.removeAll(keepingCapacity: true)
+        nodes.removeAll(keepingCapacity: true)
+        pointerLengths.removeAll(keepingCapacity: true)
         nextIndex.removeAll(keepingCapacity: true)
     }
 
@@ -41,48 +44,62 @@ final class JSONLocatingBuilder: JSONBuilder {
     /// memory quadratic (their locations fall back to that ancestor's).
     static let maxPointerBytes = 4096
 
-    /// Records where the value that starts now is, and returns its pointer.
-    private func record(_ position: JSONPosition) -> String {
-        let pointer: String
-        if let parent = pointers.last, parent.utf8.count > Self.maxPointerBytes {
+    /// Records where the value that starts now is, and returns its node and pointer length.
+    private func record(_ position: JSONPosition) -> (PayloadLocations.Node, Int) {
+        let node: PayloadLocations.Node
+        let length: Int
+        if let parent = nodes.last, pointerLengths[pointerLengths.count - 1] > Self.maxPointerBytes {
             if nextIndex[nextIndex.count - 1] >= 0 { nextIndex[nextIndex.count - 1] += 1 }
-            return parent
-        } else if let parent = pointers.last {
+            return (parent, pointerLengths[pointerLengths.count - 1])
+        } else if let parent = nodes.last {
             let index = nextIndex[nextIndex.count - 1]
+            let token: String
             if index >= 0 {
-                pointer = PayloadLocations.appending(index, to: parent)
+                token = String(index)
                 nextIndex[nextIndex.count - 1] = index + 1
             } else {
-                pointer = PayloadLocations.appending(pendingKey, to: parent)
+                token = PayloadLocations.escaped(pendingKey)
             }
+            node = locations.child(token, of: parent)
+            length = pointerLengths[pointerLengths.count - 1] + 1 + token.utf8.count
         } else {
-            pointer = rootPointer
+            node = locations.node(creating: rootPointer)
+            length = rootPointer.utf8.count
         }
-        locations[pointer] = position.location(in: file)
-        return pointer
+        locations.set(position.location(in: file), at: node)
+        return (node, length)
+    }
+
+    private func open(_ position: JSONPosition, nextIndex index: Int) {
+        let (node, length) = record(position)
+        nodes.append(node)
+        pointerLengths.append(length)
+        nextIndex.append(index)
+    }
+
+    private func close() {
+        nodes.removeLast()
+        pointerLengths.removeLast()
+        nextIndex.removeLast()
     }
 
     func beginObject(at position: JSONPosition) {
-        pointers.append(record(position))
-        nextIndex.append(-1)
+        open(position, nextIndex: -1)
         values.beginObject(at: position)
     }
 
     func beginArray(at position: JSONPosition) {
-        pointers.append(record(position))
-        nextIndex.append(0)
+        open(position, nextIndex: 0)
         values.beginArray(at: position)
     }
 
     func endObject() {
-        pointers.removeLast()
-        nextIndex.removeLast()
+        close()
         values.endObject()
     }
 
     func endArray() {
-        pointers.removeLast()
-        nextIndex.removeLast()
+        close()
         values.endArray()
     }
 

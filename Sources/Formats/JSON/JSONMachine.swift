@@ -42,10 +42,28 @@ struct JSONMachine {
     /// Reads from `input.pos` until one top-level value is complete (true; `input.pos` is just
     /// after it) or the window ends while more input may come (false; `input.pos` is at the
     /// first byte still needed). Whitespace before the value is skipped.
+    ///
+    /// Whatever the error, `input.pos` is left at (or after) the byte where reading stood when
+    /// it was thrown, so that a stream skipping the bad line resumes after that byte's line.
+    /// A builder's own error (a repeated key path) used to leave it where this call began —
+    /// the start of the value, or of the chunk — so NDJSON locations after such an error
+    /// depended on how the bytes had arrived (issue 16).
     mutating func run<Builder: JSONBuilder>(_ input: inout JSONInput, _ builder: inout Builder) throws -> Bool {
+        var pos = input.pos
+        do {
+            return try run(&input, &builder, from: &pos)
+        } catch {
+            input.pos = max(input.pos, pos)
+            throw error
+        }
+    }
+
+    @inline(__always)
+    private mutating func run<Builder: JSONBuilder>(
+        _ input: inout JSONInput, _ builder: inout Builder, from pos: inout Int
+    ) throws -> Bool {
         let p = input.base
         let end = input.end
-        var pos = input.pos
         while true {
             JSONMachine.skipWhitespace(p, &pos, end, &input)
             guard pos < end else {

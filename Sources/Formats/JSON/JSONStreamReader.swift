@@ -191,12 +191,19 @@ public final class JSONStreamReader {
     }
 
     /// The first chunk, and a byte-order mark at its start.
+    /// A UTF-16 byte-order mark is refused here, once its two bytes are in, however they
+    /// arrive.
     private func start() throws {
         started = true
         repeat {
             try refill()
-        } while !input.isFinal && input.end < 3 && (0..<input.end).allSatisfy { buffer[$0] == [0xEF, 0xBB, 0xBF][$0] }
+        } while !input.isFinal && input.end < 3
+            && ((0..<input.end).allSatisfy { buffer[$0] == [0xEF, 0xBB, 0xBF][$0] }
+                || (input.end == 1 && (buffer[0] == 0xFF || buffer[0] == 0xFE)))
         input.skipByteOrderMark()
+        if input.end >= 2, (buffer[0], buffer[1]) == (0xFF, 0xFE) || (buffer[0], buffer[1]) == (0xFE, 0xFF) {
+            throw input.fail(.jsonInvalidUTF8, "the input starts with a UTF-16 byte-order mark; JSON must be UTF-8 (RFC 8259)", at: 0)
+        }
     }
 
     /// Drops the bytes before `input.pos` and reads more after those kept. Reads until the new

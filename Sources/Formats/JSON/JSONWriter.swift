@@ -5,7 +5,8 @@ import RestmapBase
 /// event by event (`beginObject`, `key`, `string`, ...), the writer placing commas, and in
 /// pretty style line breaks and indentation.
 ///
-/// - `.pretty`: 2-space indent, `"key": value`, `[]` and `{}` for empty containers.
+/// - `.pretty`: 2-space indent (up to `IndentationCap.levels` levels, then flat), `"key": value`,
+///   `[]` and `{}` for empty containers.
 /// - `.compact`: no whitespace at all.
 ///
 /// Strings escape `"`, `\` and control characters (`\n \t \r \b \f`, others as `\u001f`), and
@@ -225,9 +226,10 @@ public final class JSONWriter {
             }
             return
         }
-        try reserve(2 + 2 * depth)
+        let indent = IndentationCap.levels(atDepth: depth)
+        try reserve(2 + 2 * indent)
         if comma { put(UInt8(ascii: ",")) }
-        newlineAndIndent(depth)
+        newlineAndIndent(indent)
     }
 
     private func open(_ bracket: UInt8) throws {
@@ -243,16 +245,17 @@ public final class JSONWriter {
         let hadMembers = hasMembers
         hasMembers = outerHasMembers.removeLast()
         depth -= 1
-        try reserve(2 + 2 * depth)
-        if hadMembers && style == .pretty { newlineAndIndent(depth) }
+        let indent = IndentationCap.levels(atDepth: depth)
+        try reserve(2 + 2 * indent)
+        if hadMembers && style == .pretty { newlineAndIndent(indent) }
         put(bracket)
     }
 
     @inline(__always)
-    private func newlineAndIndent(_ depth: Int) {
+    private func newlineAndIndent(_ levels: Int) {
         put(0x0A)
-        (buffer + count).initialize(repeating: 0x20, count: 2 * depth)
-        count += 2 * depth
+        (buffer + count).initialize(repeating: 0x20, count: 2 * levels)
+        count += 2 * levels
     }
 
     /// Makes room for `n` more bytes, flushing (and, for one huge piece, growing) the buffer.

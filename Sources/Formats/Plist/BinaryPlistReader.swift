@@ -7,15 +7,24 @@ import RestmapBase
 /// point outside itself, claim absurd counts or make an object contain itself. Every offset,
 /// count and reference is checked against the file before use, and a reference cycle is an
 /// error, so no input can crash the reader, hang it or make it allocate more than the file
-/// size justifies.
+/// size justifies. Shared references (one object listed under many parents) are legal and
+/// are expanded into a tree, so before building it the reader adds up how large that tree
+/// would be (`BinaryPlistExpansion.swift`) and refuses one past `expansionLimit` values; each
+/// scalar object is decoded once and its content shared by every place that lists it.
 public struct BinaryPlistReader {
-    public init() {}
+    /// How many values (containers, keys' values and scalars) the expanded tree may hold.
+    public var expansionLimit: Int
+
+    public init(expansionLimit: Int = InputLimits.binaryPlistExpandedValues) {
+        self.expansionLimit = expansionLimit
+    }
 
     static let magic = Array("bplist00".utf8)
     static let maxDepth = 512
 
     public func read(_ bytes: [UInt8], file: String) throws -> PlistNode {
         var parser = try Parser(bytes: bytes, file: file)
+        try parser.checkExpansion(limit: expansionLimit)
         return try parser.parseRoot()
     }
 
@@ -24,7 +33,7 @@ public struct BinaryPlistReader {
         bytes.count >= 8 && Array(bytes[0..<8]) == magic
     }
 
-    private struct Parser {
+    struct Parser {
         let bytes: [UInt8]
         let file: String
         let offsetSize: Int
@@ -33,6 +42,8 @@ public struct BinaryPlistReader {
         let topObject: Int
         let offsetTableStart: Int
         var visiting: Set<Int> = []
+        /// Decoded scalar objects by index: a string listed a million times is decoded once.
+        var decodedScalars: [Int: PlistNode.Content] = [:]
 
         init(bytes: [UInt8], file: String) throws {
             self.bytes = bytes
@@ -113,7 +124,21 @@ public struct BinaryPlistReader {
             SourceLocation(file: file, keyPath: path.isEmpty ? "(root)" : path.joined(separator: "."))
         }
 
+        /// The object at `index` as a node located at `path`; scalars come from
+        /// `decodedScalars` after their first decoding.
         mutating func parseObject(_ index: Int, path: [String]) throws -> PlistNode {
+            if let content = decodedScalars[index], path.count < BinaryPlistReader.maxDepth {
+                return PlistNode(content, at: location(path))
+            }
+            let node = try decodeObject(index, path: path)
+            switch node.content {
+            case .array, .dictionary: break
+            default: decodedScalars[index] = node.content
+            }
+            return node
+        }
+
+        mutating func decodeObject(_ index: Int, path: [String]) throws -> PlistNode {
             guard index >= 0, index < objectCount else {
                 throw fail(.binaryPlistCorrupt, "a reference points to object \(index), but there are only \(objectCount)", path)
             }

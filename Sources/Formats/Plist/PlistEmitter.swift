@@ -2,7 +2,9 @@ import RestmapBase
 
 /// Writes an XML property list (`--format plist`). Numbers keep their text: `<integer>` when
 /// the literal is an integer (no fraction, no exponent), else `<real>`. Plists have no null,
-/// so null members and elements are left out.
+/// so null members and elements are left out. Lines are indented with one tab per level up to
+/// `IndentationCap.levels`, and the buffer goes to the sink whenever it passes 64 KiB, so
+/// output is streamed and linear in size however deep the value nests.
 public final class PlistEmitter: StructuredEmitter {
     private let sink: ByteSink
     private var buffer: [UInt8] = []
@@ -29,8 +31,8 @@ public final class PlistEmitter: StructuredEmitter {
     }
 
     public func beginObject() throws {
-        writePendingKey()
-        line("<dict>")
+        try writePendingKey()
+        try line("<dict>")
         depth += 1
     }
 
@@ -41,20 +43,18 @@ public final class PlistEmitter: StructuredEmitter {
     public func endObject() throws {
         pendingKey = nil
         depth -= 1
-        line("</dict>")
-        try flushIfLarge()
+        try line("</dict>")
     }
 
     public func beginArray() throws {
-        writePendingKey()
-        line("<array>")
+        try writePendingKey()
+        try line("<array>")
         depth += 1
     }
 
     public func endArray() throws {
         depth -= 1
-        line("</array>")
-        try flushIfLarge()
+        try line("</array>")
     }
 
     public func scalar(_ value: Value) throws {
@@ -62,31 +62,32 @@ public final class PlistEmitter: StructuredEmitter {
         case .null:
             pendingKey = nil
         case .bool(let flag):
-            writePendingKey()
-            line(flag ? "<true/>" : "<false/>")
+            try writePendingKey()
+            try line(flag ? "<true/>" : "<false/>")
         case .number(let text):
-            writePendingKey()
+            try writePendingKey()
             let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-            line(isInteger ? "<integer>\(text)</integer>" : "<real>\(text)</real>")
+            try line(isInteger ? "<integer>\(text)</integer>" : "<real>\(text)</real>")
         case .string(let text):
-            writePendingKey()
-            line("<string>\(XMLEscaping.escape(text))</string>")
+            try writePendingKey()
+            try line("<string>\(XMLEscaping.escape(text))</string>")
         case .array, .object:
             try emit(value)
         }
     }
 
-    private func writePendingKey() {
+    private func writePendingKey() throws {
         if let key = pendingKey {
-            line("<key>\(XMLEscaping.escape(key))</key>")
+            try line("<key>\(XMLEscaping.escape(key))</key>")
             pendingKey = nil
         }
     }
 
-    private func line(_ text: String) {
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: max(0, depth)))
+    private func line(_ text: String) throws {
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: IndentationCap.levels(atDepth: depth)))
         append(text)
         buffer.append(UInt8(ascii: "\n"))
+        try flushIfLarge()
     }
 
     private func append(_ text: String) {

@@ -16,6 +16,12 @@ public struct XMLPlistReader {
     /// - Throws: `RestmapError` (usage kind) with the located problem.
     public func read(_ bytes: [UInt8], file: String) throws -> PlistNode {
         LibXML2.prepare()
+        // Attributes past the cap would cost libxml2 quadratic time: counted before it runs.
+        let scanner = XMLMarkupScanner(recordsPositions: false)
+        bytes.withUnsafeBytes { scanner.scan($0) }
+        if let crowded = scanner.crowdedElement {
+            throw RestmapError(.usage, diagnostics: XMLInputFeed.crowdedError(crowded, scanner, file).diagnostics)
+        }
         guard let context = xmlNewParserCtxt() else {
             throw RestmapError.usage(.xmlParserUnavailable, "cannot create an XML parser", at: .file(file))
         }

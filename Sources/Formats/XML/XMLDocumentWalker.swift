@@ -84,7 +84,7 @@ final class XMLDocumentWalker {
         warns: Bool
     ) throws {
         nestingLimit = XMLNestingLimit.effective(maxDepth)
-        scanner = recordsLocations ? XMLMarkupScanner() : nil
+        scanner = XMLMarkupScanner(recordsPositions: recordsLocations)
         self.recordsLocations = recordsLocations
         self.warns = warns
         switch target {

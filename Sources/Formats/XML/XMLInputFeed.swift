@@ -5,7 +5,8 @@ import RestmapBase
 /// error cannot cross the C boundary, so it is parked here and rethrown by the walker.
 final class XMLInputFeed {
     let source: ByteSource
-    /// Sees every byte handed to libxml2, in order (nil unless exact columns are wanted).
+    /// Sees every byte handed to libxml2, in order: queues positions when exact columns are
+    /// wanted, and counts each start tag's attributes before libxml2 parses it.
     var scanner: XMLMarkupScanner?
     /// Runs before each chunk is read from the source, that is once libxml2 has taken the
     /// previous one (the walker hands its event tape on there); false ends the input.
@@ -81,9 +82,21 @@ final class XMLInputFeed {
         let count = min(capacity, end - start, Int(Int32.max))
         let chunk = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
         UnsafeMutableRawPointer(destination).copyMemory(from: chunk.baseAddress!, byteCount: count)
-        scanner?.scan(chunk)
+        if let scanner {
+            scanner.scan(chunk)
+            // libxml2 has not parsed these bytes yet: the next call ends the input.
+            if let crowded = scanner.crowdedElement, error == nil { error = Self.crowdedError(crowded, scanner, source.name) }
+        }
         start += count
         bytesDelivered += count
         return Int32(count)
+    }
+
+    /// An element with more attributes than the scanner allows, located at its `<`.
+    static func crowdedError(_ position: XMLMarkupScanner.Position, _ scanner: XMLMarkupScanner, _ name: String) -> RestmapError {
+        RestmapError.data(
+            .xmlTooManyAttributes, "an element has more than \(scanner.attributeLimit) attributes (namespace declarations included); "
+                + "restmap refuses more, as libxml2 checks each one against all the others",
+            at: SourceLocation(file: name, line: position.line, column: position.column))
     }
 }

@@ -1,3 +1,4 @@
+import RestmapBase
 /// Finds where each start tag and each general entity reference begins, as the bytes flow to
 /// libxml2. libxml2's SAX callbacks cannot say where a node began: a start tag is reported
 /// once it has been read to its `>`, and an entity's content before the reference itself.
@@ -10,6 +11,13 @@
 /// subset, and quoted attribute values. Columns count characters, assuming UTF-8 (exact for
 /// UTF-8 and ASCII; approximate for other 8-bit encodings). UTF-16 and UTF-32 input turn it
 /// off, and callers fall back to libxml2's line numbers.
+///
+/// It also counts the attributes of each start tag, before libxml2 parses the tag: libxml2
+/// 2.9 checks every attribute (and namespace declaration) against all earlier ones of its
+/// element, so 400,000 of them take minutes (issue 16). The first start tag with more than
+/// `attributeLimit` is `crowdedElement`, and the feed stops the parse there. Counting also
+/// runs on UTF-16 input (`XMLMarkupScanner+UTF16.swift`), and without positions (the fast
+/// path of `map`, `XMLMarkupScanner+Fast.swift`), where text and end tags are skipped in bulk.
 final class XMLMarkupScanner {
     /// A 1-based line and column.
     struct Position: Equatable {
@@ -22,23 +30,44 @@ final class XMLMarkupScanner {
     /// Positions of references to non-predefined general entities in content, not yet claimed.
     private(set) var entityReferences = PositionQueue()
     /// True once the input was seen to be UTF-16 or UTF-32.
-    private(set) var isDisabled = false
+    internal(set) var isDisabled = false
+    /// Whether start tags and references are queued (false: only attributes are counted).
+    let recordsPositions: Bool
+    /// Attributes allowed on one start tag, namespace declarations included.
+    let attributeLimit: Int
+    /// Where the first start tag with more than `attributeLimit` attributes begins.
+    internal(set) var crowdedElement: Position?
+    var attributes = 0
+    /// Fast path: where the start tag open at the end of the last chunk began.
+    var openTagPosition = Position(line: 1, column: 1)
+    /// UTF-16 input: the byte order, once the first two bytes told it.
+    var wideOrder: WideOrder?
+    var wideHeader: [UInt8] = []
+    var halfUnit: UInt8?
+    var firstByte: UInt8 = 0
 
-    private enum State {
+    enum WideOrder { case bigEndian, littleEndian }
+
+    init(recordsPositions: Bool = true, attributeLimit: Int = InputLimits.xmlAttributesPerElement) {
+        self.recordsPositions = recordsPositions
+        self.attributeLimit = attributeLimit
+    }
+
+    enum State {
         case content, tagOpen, startTag, endTag, reference
         case processingInstruction, bang, commentOpen, comment, cdataOpen, cdata
         case doctype, subset, subsetOpen, subsetBang, subsetCommentOpen, subsetComment
         case subsetProcessingInstruction, afterSubset
     }
 
-    private var state = State.content
-    private var quote: UInt8 = 0
+    var state = State.content
+    var quote: UInt8 = 0
     /// Progress through a closing sequence (`-->`, `]]>`, `?>`).
-    private var matched = 0
-    private var line = 1
-    private var column = 1
-    private var afterCarriageReturn = false
-    private var offset = 0
+    var matched = 0
+    var line = 1
+    var column = 1
+    var afterCarriageReturn = false
+    var offset = 0
     private var byteOrderMarkBytes = 0
     private var markup = Position(line: 1, column: 1)
     private var referenceName: UInt64 = 0
@@ -49,28 +78,41 @@ final class XMLMarkupScanner {
     func peekEntityReference() -> Position? { entityReferences.peek() }
 
     func scan(_ bytes: UnsafeRawBufferPointer) {
+        if wideOrder != nil || !wideHeader.isEmpty {
+            scanWide(bytes[...])
+            return
+        }
         guard !isDisabled else { return }
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if offset < 3 {
                 if offset < 2 && (byte == 0 || byte == 0xFE || byte == 0xFF) {
                     isDisabled = true  // UTF-16 or UTF-32: byte columns would be meaningless
+                    startWide(bytes[index...])
                     return
                 }
+                if offset == 0 { firstByte = byte }
                 if offset == byteOrderMarkBytes && byte == Self.byteOrderMark[offset] {
                     byteOrderMarkBytes += 1  // libxml2 skips a UTF-8 byte-order mark; so do columns
                     offset += 1
+                    index += 1
                     continue
                 }
+            } else if !recordsPositions {
+                scanFast(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+                return
             }
             offset &+= 1
             advanceState(byte)
             advancePosition(byte)
+            index += 1
         }
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    private func advancePosition(_ byte: UInt8) {
+    func advancePosition(_ byte: UInt8) {
         switch byte {
         case 0x0A:
             if !afterCarriageReturn {
@@ -88,7 +130,7 @@ final class XMLMarkupScanner {
         }
     }
 
-    private func advanceState(_ byte: UInt8) {
+    func advanceState(_ byte: UInt8) {
         switch state {
         case .content:
             if byte == UInt8(ascii: "<") {
@@ -102,7 +144,7 @@ final class XMLMarkupScanner {
             }
         case .reference:
             if byte == UInt8(ascii: ";") {
-                if !isPredefinedEntity { entityReferences.push(markup) }
+                if !isPredefinedEntity && recordsPositions && wideOrder == nil { entityReferences.push(markup) }
                 state = .content
             } else if byte == UInt8(ascii: "#") && referenceLength == 0 {
                 state = .content
@@ -121,8 +163,9 @@ final class XMLMarkupScanner {
                 matched = 0
                 state = .processingInstruction
             default:
-                elementStarts.push(markup)
+                if recordsPositions && wideOrder == nil { elementStarts.push(markup) }
                 quote = 0
+                attributes = 0
                 state = .startTag
             }
         case .startTag:
@@ -132,6 +175,10 @@ final class XMLMarkupScanner {
                 quote = byte
             } else if byte == UInt8(ascii: ">") {
                 state = .content
+            } else if byte == UInt8(ascii: "=") {
+                // Outside quotes, `=` in a start tag only ever joins an attribute to its value.
+                attributes += 1
+                if attributes > attributeLimit && crowdedElement == nil { crowdedElement = markup }
             }
         case .endTag:
             if byte == UInt8(ascii: ">") { state = .content }

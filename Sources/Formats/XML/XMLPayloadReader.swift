@@ -55,8 +55,8 @@ public struct XMLPayloadReader: Sendable {
         let (value, tree, rootName) = try readDocument(source, recordingLocations: true)
         var locations = PayloadLocations()
         if let tree {
-            locations[""] = tree.location
-            tree.flatten(at: PayloadLocations.appending(rootName, to: ""), into: &locations)
+            locations[""] = tree.location(in: source.name)
+            tree.flatten(at: PayloadLocations.appending(rootName, to: ""), file: source.name, into: &locations)
         }
         return (value, locations)
     }
@@ -87,8 +87,8 @@ public struct XMLPayloadReader: Sendable {
             var locations: PayloadLocations?
             if let tree {
                 locations = PayloadLocations()
-                locations![""] = tree.location
-                tree.flatten(at: PayloadLocations.appending(rootName, to: ""), into: &locations!)
+                locations![""] = tree.location(in: source.name)
+                tree.flatten(at: PayloadLocations.appending(rootName, to: ""), file: source.name, into: &locations!)
             }
             try body(XMLStreamedElement(index: 0, value: value, locations: locations))
             return .found(count: 1)
@@ -109,7 +109,7 @@ public struct XMLPayloadReader: Sendable {
         try walker.run { tape in
             defer { tape.reset() }
             try replayer.replay(tape, diagnostics: diagnostics) { item in
-                try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations)))
+                try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations, file: source.name)))
                 count += 1
             }
         }
@@ -172,7 +172,7 @@ public struct XMLPayloadReader: Sendable {
         while var tape = pipe.receive() {
             do {
                 try replayer.replay(tape, diagnostics: diagnostics) { item in
-                    try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations)))
+                    try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations, file: source.name)))
                     count += 1
                 }
             } catch {
@@ -197,10 +197,10 @@ public struct XMLPayloadReader: Sendable {
     }
 
     /// An element's locations keyed by pointers relative to it.
-    private static func relative(_ tree: XMLLocationTree?) -> PayloadLocations? {
+    private static func relative(_ tree: XMLLocationTree?, file: String) -> PayloadLocations? {
         guard let tree else { return nil }
         var locations = PayloadLocations()
-        tree.flatten(at: "", into: &locations)
+        tree.flatten(at: "", file: file, into: &locations)
         return locations
     }
 

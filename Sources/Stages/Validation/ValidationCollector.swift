@@ -27,13 +27,13 @@ public final class ValidationCollector: MappingObserver {
     private var document: Value = .null
     private var locations = PayloadLocations()
     /// Places whose whole value the config read (attributes, matcher keys).
-    private var consumed = Set<String>()
+    private var consumed = PayloadPlaceSet()
     /// Places the config looked into (representations, containers) and all their ancestors.
-    private var visited = Set<String>()
+    private var visited = PayloadPlaceSet()
     /// The plan that mapped the representation at a place.
-    private var representationPlans: [String: EntityPlan] = [:]
+    private var representationPlans = PayloadPlaceMap<EntityPlan>()
     /// Representations reported as unmapped: their keys are not reported again one by one.
-    private var skipped = Set<String>()
+    private var skipped = PayloadPlaceSet()
     private var cachedParentPointer: String?
     private var cachedParent: Value?
 
@@ -55,17 +55,11 @@ public final class ValidationCollector: MappingObserver {
 
     // MARK: Objects of the run
 
-    /// Where a value (or an object's representation) was met.
-    struct Site {
-        var sample: Int
-        var location: SourceLocation
-        var pointer: String?
-    }
+    typealias Site = ValidationSites.Site
 
-    /// Where each object's attribute values were last read from.
-    private var attributeSites: [ObjectIdentifier: [Int: Site]] = [:]
-    /// Where each object was last mapped from.
-    private var objectSites: [ObjectIdentifier: Site] = [:]
+    /// Where each object's attribute values were last read from, and where each object was
+    /// last mapped from.
+    private var sites = ValidationSites()
     /// Which sites each plan's objects need: every attribute when the entity has identity
     /// (a later representation may conflict), connection sources (a connection may fail);
     /// nothing else, so that a big sample of plain objects does not keep a site per value.
@@ -153,10 +147,10 @@ public final class ValidationCollector: MappingObserver {
             cachedParentPointer = nil
             cachedParent = nil
         }
-        guard visited.contains(""), !skipped.contains("") else { return }
+        guard visited.contains(.root), !skipped.contains(.root) else { return }
         let fallbackEntry = entries.first.map { ValidationFinding.ConfigEntry("path_mappings.\($0.index)", at: $0.location) }
         var walk = UnreadWalk(fallbackEntry: fallbackEntry)
-        reportUnread(in: document, at: "", shape: "", plan: representationPlans[""], walk: &walk)
+        reportUnread(in: document, at: "", place: .root, shape: "", plan: representationPlans[.root], walk: &walk)
         for key in walk.order {
             var (finding, count) = walk.folded[key]!
             finding.count = count
@@ -175,16 +169,21 @@ public final class ValidationCollector: MappingObserver {
     /// Every unread key, once per place of the payload's shape, for `validate --suggest`.
     public private(set) var unreadKeys: [UnreadKey] = []
 
-    private func reportUnread(in value: Value, at pointer: String, shape: String, plan: EntityPlan?, walk: inout UnreadWalk) {
+    private func reportUnread(
+        in value: Value, at pointer: String, place: PayloadPlace, shape: String, plan: EntityPlan?, walk: inout UnreadWalk
+    ) {
         switch value {
         case .object(let object):
             for entry in object.entries {
-                let child = PayloadLocations.appending(entry.key, to: pointer)
-                if consumed.contains(child) || skipped.contains(child) { continue }
-                let childShape = PayloadLocations.appending(entry.key, to: shape)
-                if visited.contains(child) {
+                let token = PayloadLocations.escaped(entry.key)
+                let child = pointer + "/" + token
+                let childPlace = locations.childPlace(token, of: place, pointer: child)
+                if consumed.contains(childPlace) || skipped.contains(childPlace) { continue }
+                let childShape = shape + "/" + token
+                if visited.contains(childPlace) {
                     reportUnread(
-                        in: entry.value, at: child, shape: childShape, plan: representationPlans[child] ?? plan, walk: &walk)
+                        in: entry.value, at: child, place: childPlace, shape: childShape,
+                        plan: representationPlans[childPlace] ?? plan, walk: &walk)
                     continue
                 }
                 let key = childShape + "\u{1}" + (plan?.name ?? "")
@@ -214,10 +213,13 @@ public final class ValidationCollector: MappingObserver {
             // (no matcher took it) or is null.
             let childShape = shape + "/*"
             for (index, element) in elements.enumerated() {
-                let child = PayloadLocations.appending(index, to: pointer)
-                if visited.contains(child) && !consumed.contains(child) && !skipped.contains(child) {
+                let token = String(index)
+                let child = pointer + "/" + token
+                let childPlace = locations.childPlace(token, of: place, pointer: child)
+                if visited.contains(childPlace) && !consumed.contains(childPlace) && !skipped.contains(childPlace) {
                     reportUnread(
-                        in: element, at: child, shape: childShape, plan: representationPlans[child] ?? plan, walk: &walk)
+                        in: element, at: child, place: childPlace, shape: childShape,
+                        plan: representationPlans[childPlace] ?? plan, walk: &walk)
                 }
             }
         default:
@@ -324,7 +326,7 @@ public final class ValidationCollector: MappingObserver {
             ValidationFinding(
                 .unmappedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
                 config: plan.flatMap { planEntries[ObjectIdentifier($0)] }))
-        if let pointer = origin.pointer { skipped.insert(pointer) }
+        if let pointer = origin.pointer { skipped.insert(locations.place(of: pointer)) }
         resetPending()
     }
 
@@ -380,17 +382,18 @@ public final class ValidationCollector: MappingObserver {
         let wanted = siteMask(object.plan)
         if pendingPlan === object.plan && pendingPointer == origin.pointer && wanted.attributes.contains(true) {
             for read in pendingReads where read.found && wanted.attributes[read.index] {
-                attributeSites[id, default: [:]][read.index] = Site(
+                sites.setAttribute(read.index, of: id, Site(
                     sample: sample, location: location(read.pointer ?? origin.pointer, origin: origin),
-                    pointer: read.pointer ?? origin.pointer)
+                    pointer: read.pointer ?? origin.pointer))
             }
         }
         if wanted.object {
-            objectSites[id] = Site(sample: sample, location: location(origin.pointer, origin: origin), pointer: origin.pointer)
+            sites.setObject(id, Site(sample: sample, location: location(origin.pointer, origin: origin), pointer: origin.pointer))
         }
         if let pointer = origin.pointer {
             markVisited(pointer)
-            if representationPlans[pointer] == nil { representationPlans[pointer] = object.plan }
+            let place = locations.place(of: pointer)
+            if representationPlans[place] == nil { representationPlans[place] = object.plan }
         }
         if pendingMissingKey == id { reportMissingKey(object, origin: origin) }
         for var failure in pendingFailures {
@@ -417,7 +420,7 @@ public final class ValidationCollector: MappingObserver {
         }
         let pointer = reads.first(where: { $0.index == first.index })?.pointer ?? origin.pointer
         var related: [Diagnostic.RelatedLocation] = []
-        if let earlier = attributeSites[ObjectIdentifier(object)]?[first.index] {
+        if let earlier = sites.attribute(first.index, of: ObjectIdentifier(object)) {
             related.append(.init("the earlier value of \(attributes[first.index].destination) is here", at: earlier.location))
         }
         add(
@@ -474,7 +477,7 @@ public final class ValidationCollector: MappingObserver {
     ) {
         let id = ObjectIdentifier(object)
         let sourceIndex = object.plan.attributeIndex[pairs[0].sourceAttribute.value]
-        guard let site = sourceIndex.flatMap({ attributeSites[id]?[$0] }) ?? objectSites[id] else { return }
+        guard let site = sourceIndex.flatMap({ sites.attribute($0, of: id) }) ?? sites.object(id) else { return }
         let config = ValidationFinding.ConfigEntry(
             "\(ConfigSection.relationshipMappings.rawValue).\(object.plan.name).\(CoverageTracker.keyName(relationship.source.text))",
             at: relationship.location)
@@ -531,18 +534,18 @@ public final class ValidationCollector: MappingObserver {
     }
 
     func consume(_ pointer: String) {
-        consumed.insert(pointer)
+        consumed.insert(locations.place(of: pointer))
         markAncestorsVisited(pointer)
     }
 
     private func markVisited(_ pointer: String) {
-        guard visited.insert(pointer).inserted else { return }
+        guard visited.insert(locations.place(of: pointer)).inserted else { return }
         markAncestorsVisited(pointer)
     }
 
     /// Ancestors of a visited place are visited; once one is known, so are its own.
     private func markAncestorsVisited(_ pointer: String) {
-        PayloadPointer.forEachAncestor(of: pointer) { visited.insert($0).inserted }
+        for place in locations.ancestorPlaces(of: pointer) where !visited.insert(place).inserted { return }
     }
 
     /// The value at `pointer` in the document. Elements of one array come one after another:

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The scanner without positions to queue (`map`'s fast path), where its only job is to count
+/// each start tag's attributes. It runs on every byte libxml2 reads, so text and end tags are
+/// skipped with `memchr`, start tags go through a tight loop, and only the rare constructs
+/// (comments, CDATA, processing instructions, the DOCTYPE) take the byte-by-byte state machine
+/// that keeps the count exact. Lines and columns are brought up to date once per chunk, in
+/// bulk, and computed for a start tag only when it is crowded or open at a chunk's end.
+extension XMLMarkupScanner {
+    func scanFast(_ chunk: UnsafeRawBufferPointer) {
+        guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
+        let n = chunk.count
+        var i = 0
+        /// The `<` of the start tag being read, when it is in this chunk.
+        var tagIndex: Int?
+        while i < n {
+            switch state {
+            case .content:
+                guard let found = memchr(base + i, 0x3C, n - i) else {
+                    i = n
+                    continue
+                }
+                let k = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                tagIndex = k
+                i = k + 1
+                state = .tagOpen
+            case .startTag:
+                while i < n {
+                    let byte = base[i]
+                    i += 1
+                    if quote != 0 {
+                        if byte == quote { quote = 0 }
+                    } else if byte == 0x22 || byte == 0x27 {
+                        quote = byte
+                    } else if byte == 0x3E {
+                        state = .content
+                        break
+                    } else if byte == 0x3D {
+                        attributes += 1
+                        if attributes > attributeLimit && crowdedElement == nil {
+                            crowdedElement = tagIndex.map { position(after: base, count: $0) } ?? openTagPosition
+                        }
+                    }
+                }
+            case .endTag:
+                guard let found = memchr(base + i, 0x3E, n - i) else {
+                    i = n
+                    continue
+                }
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                state = .content
+            default:
+                advanceState(base[i])
+                i += 1
+            }
+        }
+        if state == .startTag || state == .tagOpen, let tagIndex { openTagPosition = position(after: base, count: tagIndex) }
+        let end = position(after: base, count: n)
+        afterCarriageReturn = base[n - 1] == 0x0D
+        line = end.line
+        column = end.column
+        offset &+= n
+    }
+
+    /// The line and column after the first `count` bytes at `base`, from those before them.
+    /// Line feeds are found with `memchr` and characters counted eight bytes at a time; a
+    /// chunk holding a carriage return (rare) is counted byte by byte, as libxml2 counts a
+    /// lone CR as a line end.
+    private func position(after base: UnsafePointer<UInt8>, count: Int) -> Position {
+        guard count > 0 else { return Position(line: line, column: column) }
+        if memchr(base, 0x0D, count) != nil || afterCarriageReturn {
+            return exactPosition(after: base, count: count)
+        }
+        var lines = 0
+        var lineStart = -1
+        var cursor = 0
+        while cursor < count, let found = memchr(base + cursor, 0x0A, count - cursor) {
+            lines += 1
+            lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            cursor = lineStart
+        }
+        guard lineStart >= 0 else { return Position(line: line, column: column + Self.scalars(base, count)) }
+        return Position(line: line + lines, column: 1 + Self.scalars(base + lineStart, count - lineStart))
+    }
+
+    private func exactPosition(after base: UnsafePointer<UInt8>, count: Int) -> Position {
+        var position = Position(line: line, column: column)
+        var afterReturn = afterCarriageReturn
+        for j in 0..<count {
+            switch base[j] {
+            case 0x0A:
+                if !afterReturn {
+                    position.line += 1
+                    position.column = 1
+                }
+                afterReturn = false
+            case 0x0D:
+                position.line += 1
+                position.column = 1
+                afterReturn = true
+            case let byte:
+                afterReturn = false
+                if byte & 0xC0 != 0x80 { position.column += 1 }
+            }
+        }
+        return position
+    }
+
+    /// Characters in `count` bytes of UTF-8: the bytes that are not continuation bytes
+    /// (`10xxxxxx`), eight at a time.
+    private static func scalars(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var total = 0
+        var j = 0
+        while j + 8 <= count {
+            let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+            total &+= 8 &- (word & ~(word << 1) & highs).nonzeroBitCount
+            j += 8
+        }
+        while j < count {
+            if base[j] & 0xC0 != 0x80 { total &+= 1 }
+            j += 1
+        }
+        return total
+    }
+}
