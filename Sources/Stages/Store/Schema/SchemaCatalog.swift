@@ -80,7 +80,35 @@ struct SchemaCatalog {
             let primaryKey = keys.sorted { $0.0 < $1.0 }.map(\.1)
             schema.entities.append(StoredEntity(name: name, attributes: attributes, primaryKey: primaryKey, relationships: relationships))
         }
+        try verifyTables(of: schema)
         return schema
+    }
+
+    /// The catalog and the tables must agree: a column or table the catalog records but the
+    /// database lacks is damage (an edited or half-restored file), refused before a run
+    /// writes and before a dump prints half of it. Checked by compiling a query over every
+    /// recorded column, which any SQL engine refuses when one is missing.
+    private func verifyTables(of schema: StoreSchema) throws {
+        let q = dialect.quote
+        for entity in schema.entities {
+            var columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column)
+            var joinTables: [String] = []
+            for relationship in entity.relationships where relationship.isDecided {
+                if relationship.toMany { joinTables.append(relationship.joinTable(owner: entity.table)) } else { columns.append(relationship.column) }
+            }
+            do {
+                _ = try connection.prepare("SELECT \(columns.map(q).joined(separator: ", ")) FROM \(q(entity.table)) WHERE 0")
+                let join = StoreSchema.joinColumns
+                for table in joinTables {
+                    _ = try connection.prepare(
+                        "SELECT \(q(join.owner)), \(q(join.position)), \(q(join.target)) FROM \(q(table)) WHERE 0")
+                }
+            } catch {
+                throw RestmapError.usage(
+                    .storeCatalogDamaged,
+                    "the store's catalog does not match its tables (\(entity.name): \(error)); the store is damaged and restmap will not use it")
+            }
+        }
     }
 
     /// Records a new entity (appended to the order) with its fields.
