@@ -24,7 +24,7 @@ public struct ValidationManifest {
     static let keys = ["file", "path", "status", "expect"]
 
     /// Tells whether a sample file can be read; tests replace it.
-    var isReadable: (String) -> Bool = { access($0, R_OK) == 0 }
+    var isReadable: (String) -> Bool = { path in FilePath.withCString(path) { access($0, R_OK) } == 0 }
 
     public init() {}
 
