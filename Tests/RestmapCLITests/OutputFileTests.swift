@@ -54,6 +54,19 @@ final class OutputFileTests: XCTestCase {
             XCTAssertEqual(try contents(path), expected)
             XCTAssertEqual(info(path).st_mode & 0o7777, mode)
         }
+        // The owner and group are kept where permitted: as root, any; set-id bits with them.
+        if geteuid() == 0 {
+            let owned = directory + "/owned.json"
+            try "old".write(toFile: owned, atomically: false, encoding: .utf8)
+            XCTAssertEqual(chown(owned, 65534, 65534), 0)
+            chmod(owned, 0o2640)
+            let result = try RestmapBinary.run(map + ["-o", owned])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(info(owned).st_uid, 65534)
+            XCTAssertEqual(info(owned).st_gid, 65534)
+            XCTAssertEqual(info(owned).st_mode & 0o7777, 0o2640)
+            XCTAssertEqual(unlink(owned), 0)
+        }
         let previous = umask(0o027)
         defer { umask(previous) }
         let fresh = directory + "/new.json"
