@@ -5,7 +5,7 @@ import plistlib
 
 from support import EMPLOYEES, ROOT, Case
 
-def prefix_lengths(size, count=14):
+def prefix_lengths(size, count=10):
     """Every length up to 8, then `count` spread over the rest, and the whole."""
     lengths = set(range(0, min(size, 8)))
     for step in range(count):
@@ -85,8 +85,8 @@ def byte_flips(work, restmap):
     os.makedirs(directory)
     cases = []
     masks = [0xFF, 0x01, 0x80, 0x10]
-    for index in range(0, len(data), 3):
-        mask = masks[(index // 3) % len(masks)]
+    for index in range(0, len(data), 4):
+        mask = masks[(index // 4) % len(masks)]
         flipped = bytearray(data)
         flipped[index] ^= mask
         path = os.path.join(directory, f"flip-{index}-{mask:02x}.bplist")
