@@ -75,7 +75,7 @@ def output_targets(work, restmap):
             received["data"] = handle.read()
 
     def through_fifo(case, restmap):
-        reader = threading.Thread(target=read_fifo)
+        reader = threading.Thread(target=read_fifo, daemon=True)
         reader.start()
         result = run_plain(case, restmap)
         reader.join(TIMEOUT_SECONDS)
