@@ -28,7 +28,7 @@ class Case:
                  scratch=None, files=None, forbidden=(), check=None, env=None, action=None):
         self.name = name
         self.argv = argv                # arguments after the program; str or bytes
-        self.status = set(status)       # acceptable exit codes
+        self.status = set(status)       # acceptable exit codes; empty: killed by a signal on purpose
         self.error = error              # "line", "file" or None: what a non-zero exit must print
         self.stdin = stdin              # None, bytes, or a path to open (e.g. /dev/zero)
         self.cpu = cpu
@@ -113,9 +113,9 @@ def judge(case, result):
     problems = []
     if result.timed_out:
         problems.append(f"hung: killed after {TIMEOUT_SECONDS:.0f} s")
-    elif result.signal is not None and case.action is None:
+    elif result.signal is not None and case.status:
         problems.append(f"died of signal {result.signal}")
-    elif case.action is None and result.status not in case.status:
+    elif case.status and result.status not in case.status:
         problems.append(f"exit {result.status}, expected {sorted(case.status)}")
     if case.error and result.status not in (0, None):
         pattern = LOCATED_LINE if case.error == "line" else LOCATED_FILE

@@ -5,7 +5,6 @@ import os
 import signal
 import stat
 import subprocess
-import threading
 import time
 
 from support import EMPLOYEES, ROOT, TIMEOUT_SECONDS, Case, reap, run_plain, spawn
@@ -48,7 +47,8 @@ def output_targets(work, restmap):
         os.makedirs(path)
         return path
 
-    # A device: a copy of /dev/null as root (the real one must never be at risk).
+    # A device: a copy of /dev/null as root (the real one must never be at risk: as root, no
+    # case may point -o at a real device or at /dev/stdout).
     where = directory("device")
     device = "/dev/null"
     if os.geteuid() == 0:
@@ -61,27 +61,41 @@ def output_targets(work, restmap):
             return f"{device} is no longer the null device"
     cases.append(Case("-o onto a device", mapped + ["-o", device], {0}, check=still_device,
                       scratch=where, files=["null"] if os.geteuid() == 0 else []))
-    cases.append(Case("-o onto /dev/full", mapped + ["-o", "/dev/full"], {1},
-                      check=lambda r: None if b"No space left on device" in r.stderr else "no ENOSPC message"))
+    # /dev/full likewise: as root a copy, never the machine's own (a regression would replace it).
+    where = directory("full")
+    full = "/dev/full"
+    if os.geteuid() == 0:
+        full = os.path.join(where, "full")
+        os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
 
-    # A FIFO, read by a thread while restmap writes.
+    def full_message(result):
+        if b"No space left on device" not in result.stderr:
+            return "no ENOSPC message"
+        if not stat.S_ISCHR(os.stat(full).st_mode):
+            return f"{full} is no longer a device"
+    cases.append(Case("-o onto /dev/full", mapped + ["-o", full], {1}, check=full_message,
+                      scratch=where, files=["full"] if os.geteuid() == 0 else []))
+
+    # A FIFO, held open for reading and writing here, so restmap's open does not wait for a
+    # reader and the output waits in the pipe's buffer; a regression that replaced the FIFO
+    # leaves the pipe empty rather than hanging the suite.
     where = directory("fifo")
     fifo = os.path.join(where, "pipe")
     os.mkfifo(fifo)
-    received = {}
-
-    def read_fifo():
-        with open(fifo, "rb") as handle:
-            received["data"] = handle.read()
 
     def through_fifo(case, restmap):
-        reader = threading.Thread(target=read_fifo, daemon=True)
-        reader.start()
-        result = run_plain(case, restmap)
-        reader.join(TIMEOUT_SECONDS)
-        return result
+        reader = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)
+        try:
+            result = run_plain(case, restmap)
+            try:
+                result.fifo = os.read(reader, 1 << 16)
+            except BlockingIOError:
+                result.fifo = b""
+            return result
+        finally:
+            os.close(reader)
     cases.append(Case("-o onto a FIFO", mapped + ["-o", fifo], {0}, action=through_fifo, scratch=where, files=["pipe"],
-                      check=lambda r: None if received.get("data") == expected and stat.S_ISFIFO(os.stat(fifo).st_mode)
+                      check=lambda r: None if r.fifo == expected and stat.S_ISFIFO(os.stat(fifo).st_mode)
                       else "the FIFO did not receive the output, or is no longer a FIFO"))
 
     # A 0600 file keeps its mode; a symlink stays and its target is replaced.

@@ -14,8 +14,8 @@ final class OutputFileTests: XCTestCase {
 
     /// /dev/null's device number, major 1 minor 3, as Linux encodes small ones.
     static let nullDevice: dev_t = 1 << 8 | 3
-
-    final class Received: @unchecked Sendable { var data = Data() }
+    /// /dev/full's, major 1 minor 7.
+    static let fullDevice: dev_t = 1 << 8 | 7
 
     func scratch() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-output-\(UUID().uuidString)")
@@ -116,6 +116,7 @@ final class OutputFileTests: XCTestCase {
 
     /// As root, a copy of /dev/null made with mknod (replacing the real one would break the
     /// machine if this regressed); otherwise /dev/null itself, which only root could replace.
+    /// Never point -o at a real device as root in a test.
     func testADeviceIsWrittenThroughNotReplaced() throws {
         let directory = try scratch()
         var device = "/dev/null"
@@ -131,38 +132,53 @@ final class OutputFileTests: XCTestCase {
         if geteuid() == 0 { XCTAssertEqual(try listing(directory), ["null"]) }
     }
 
+    /// As root, a mknod copy of /dev/full, like the /dev/null one above.
     func testAFullDeviceIsAClearWriteError() throws {
-        let result = try RestmapBinary.run(map + ["-o", "/dev/full"])
+        let directory = try scratch()
+        var device = "/dev/full"
+        if geteuid() == 0 {
+            device = directory + "/full"
+            XCTAssertEqual(mknod(device, S_IFCHR | 0o666, Self.fullDevice), 0)
+        }
+        let result = try RestmapBinary.run(map + ["-o", device])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "error: cannot write '/dev/full': No space left on device\n")
-        XCTAssertEqual(info("/dev/full").st_mode & S_IFMT, S_IFCHR)
+        XCTAssertEqual(result.stderr, "error: cannot write '\(device)': No space left on device\n")
+        XCTAssertEqual(info(device).st_mode & S_IFMT, S_IFCHR)
+        XCTAssertEqual(info(device).st_rdev, Self.fullDevice)
     }
 
+    /// RestmapBinary captures standard output in a regular file: `/dev/stdout` must be
+    /// written through the open descriptor, not replaced by a new file. As root the path is
+    /// a link of our own to `/proc/self/fd/1` (what `/dev/stdout` is), so that a regression
+    /// could not replace the machine's `/dev/stdout`.
     func testDevStdoutWritesToStandardOutputEvenWhenThatIsAFile() throws {
-        // RestmapBinary captures standard output in a regular file: it must be written to
-        // through the open descriptor, not replaced by a new file.
-        let result = try RestmapBinary.run(map + ["-o", "/dev/stdout"])
+        let directory = try scratch()
+        var path = "/dev/stdout"
+        if geteuid() == 0 {
+            path = directory + "/stdout"
+            XCTAssertEqual(symlink("/proc/self/fd/1", path), 0)
+        }
+        let result = try RestmapBinary.run(map + ["-o", path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, try expectedOutput())
+        XCTAssertEqual(try listing(directory), geteuid() == 0 ? ["stdout"] : [])
     }
 
+    /// The test holds the FIFO open for reading and writing itself, so restmap's open does not
+    /// wait for a reader and the output waits in the pipe's buffer; a regression that renamed
+    /// a file over the FIFO leaves the pipe empty instead of hanging the test.
     func testAFIFOIsWrittenThrough() throws {
         let directory = try scratch()
         let fifo = directory + "/pipe"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        let received = Received()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            if let handle = FileHandle(forReadingAtPath: fifo) {
-                received.data = handle.readDataToEndOfFile()
-                try? handle.close()
-            }
-            done.signal()
-        }
+        let reader = open(fifo, O_RDWR | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
         let result = try RestmapBinary.run(map + ["-o", fifo])
-        done.wait()
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(String(decoding: received.data, as: UTF8.self), try expectedOutput())
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let count = read(reader, &buffer, buffer.count)
+        XCTAssertEqual(String(decoding: buffer[..<max(count, 0)], as: UTF8.self), try expectedOutput())
         XCTAssertEqual(info(fifo).st_mode & S_IFMT, S_IFIFO)
         XCTAssertEqual(try listing(directory), ["pipe"])
     }
