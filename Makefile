@@ -47,7 +47,7 @@ test: deps
 	$(SWIFT) test --skip-build
 
 ## hostile: the hostile-input suite alone (it also runs in `make test`, as HostileInputTests);
-## HOSTILE_FLAGS=--pending adds the cases waiting for the parser-hardening branch.
+## HOSTILE_FLAGS="--only=WORD" runs the cases whose name contains WORD, --list lists them.
 HOSTILE_FLAGS ?=
 hostile: build
 	python3 Tests/Hostile/run.py --restmap $(BIN_DEBUG) $(HOSTILE_FLAGS)

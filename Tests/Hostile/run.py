@@ -13,8 +13,7 @@ huge inputs, runs the built `restmap` on each, and checks what every case must s
 Nothing is stored: every input is generated here from Samples/ and Configs/. Run it with
 `python3 Tests/Hostile/run.py --restmap .build/debug/restmap`; `make test` runs it through
 Tests/RestmapCLITests/HostileInputTests.swift. `--list` prints the cases, `--only WORD`
-runs those whose name contains WORD. Cases that need the parser-hardening branch are in
-PENDING_AFTER_PARSER_MERGE and run only with `--pending`.
+runs those whose name contains WORD.
 """
 import argparse
 import concurrent.futures
@@ -25,12 +24,11 @@ import tempfile
 import time
 
 from payload_cases import byte_flips, invalid_utf8, nesting, prefixes, wrong_types, xxe
-from pending_cases import pending
+from parser_cases import parser_hardening
 from support import ROOT, run_case
 from system_cases import byte_names, dev_zero, manifest_confinement, output_targets, signals
 
-PENDING_AFTER_PARSER_MERGE = [pending]
-GENERATORS = [prefixes, byte_flips, wrong_types, xxe, nesting, invalid_utf8, dev_zero, output_targets, signals,
+GENERATORS = [prefixes, byte_flips, wrong_types, xxe, nesting, invalid_utf8, parser_hardening, dev_zero, output_targets, signals,
               byte_names, manifest_confinement]
 
 
@@ -48,14 +46,12 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="run the cases whose name contains this")
     parser.add_argument("--list", action="store_true")
-    parser.add_argument("--pending", action="store_true", help="also run PENDING_AFTER_PARSER_MERGE")
     args = parser.parse_args()
     restmap = os.path.abspath(args.restmap)
     work = tempfile.mkdtemp(prefix="restmap-hostile-")
     started = time.monotonic()
     try:
-        generators = GENERATORS + (PENDING_AFTER_PARSER_MERGE if args.pending else [])
-        cases = [case for generate in generators for case in generate(work, restmap)]
+        cases = [case for generate in GENERATORS for case in generate(work, restmap)]
         if args.only:
             cases = [c for c in cases if args.only in c.name]
         if args.list:
@@ -84,9 +80,6 @@ def main():
         print(f"hostile inputs: {len(cases)} cases, {len(failures)} failed, "
               f"{time.monotonic() - started:.0f} s; most CPU {worst_cpu[0]:.2f} s ({worst_cpu[1]}), "
               f"largest RSS {worst_rss[0]:.0f} MB ({worst_rss[1]})")
-        if not args.pending:
-            print("pending until the parser-hardening branch is merged (run with --pending): "
-                  + ", ".join(g.__name__ for g in PENDING_AFTER_PARSER_MERGE))
         return 1 if failures else 0
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -222,6 +222,3 @@ def manifest_confinement(work, restmap):
              {1}),
     ]
 
-
-# Cases for the parser-hardening items of issue 16 (4, 5, 6, 8, 9, UTF-16): they run with
-# --pending. Enable them here (move their generator into GENERATORS) once that branch is merged.
