@@ -5,11 +5,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_DEBUG = .build/debug/restmap
 BIN_RELEASE = .build/release/restmap
 
-.PHONY: deps build release test demo install uninstall man bench fuzz fuzz-long clean
+.PHONY: deps build release test hostile demo install uninstall man bench fuzz fuzz-long clean
 
 ## deps: install what is missing (Debian/Ubuntu apt): libxml2's and SQLite's headers,
-## pkg-config, the sqlite3 shell the store tests check stores with, man-db, Chromium, and
-## Python's jsonschema.
+## pkg-config, the sqlite3 shell the store tests check stores with, man-db, Chromium,
+## Python 3 (the hostile-input suite) and Python's jsonschema.
 deps:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
@@ -22,6 +22,10 @@ deps:
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  echo "installing chromium (the HTML report test renders the page headless)"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
+	fi
+	@if ! command -v python3 >/dev/null 2>&1; then \
+	  echo "installing python3 (the hostile-input suite, Tests/Hostile/run.py)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; \
 	fi
 	@if ! python3 -c "import jsonschema" 2>/dev/null; then \
 	  echo "installing Python's jsonschema (the SARIF test checks reports against the schema)"; \
@@ -41,6 +45,12 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## hostile: the hostile-input suite alone (it also runs in `make test`, as HostileInputTests);
+## HOSTILE_FLAGS="--only=WORD" runs the cases whose name contains WORD, --list lists them.
+HOSTILE_FLAGS ?=
+hostile: build
+	python3 Tests/Hostile/run.py --restmap $(BIN_DEBUG) $(HOSTILE_FLAGS)
 
 demo: release
 	$(BIN_RELEASE) check -c Configs/employees.plist

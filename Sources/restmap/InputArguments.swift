@@ -26,7 +26,7 @@ struct InputArgument: Equatable {
             self.init(location: .standardInput, requestPath: nil)
             return
         }
-        if access(argument, F_OK) == 0 || !argument.contains("=") {
+        if FilePath.withCString(argument, { access($0, F_OK) }) == 0 || !argument.contains("=") {
             self.init(location: .file(argument), requestPath: nil)
             return
         }

@@ -65,7 +65,7 @@ struct RequestCommand: ParsableCommand {
         } else {
             source = FileByteSource(fileDescriptor: 0, name: "<stdin>")
         }
-        let body = try request.render(try source.readAll(), file: source.name)
+        let body = try request.render(source)
         // Only a complete body is written: -o's file appears when it is.
         try output.destination().write { sink in try sink.write(body) }
     }

@@ -27,6 +27,10 @@ struct Restmap: ParsableCommand {
     /// Runs the command line with restmap's exit codes: argument errors exit 2 (not the
     /// parser library's 64), data problems 1.
     static func main() {
+        TemporaryFileCleanup.installSignalHandlers()
+        if getenv("RESTMAP_NAMED_TEMPORARY_FILES").map({ String(cString: $0) }) == "1" {
+            AtomicFileSink.usesUnnamedTemporaryFiles = false
+        }
         runWithLargeStack { execute() }
         terminate(0)
     }
@@ -38,7 +42,8 @@ struct Restmap: ParsableCommand {
     }
 
     private static func execute() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Taken from argv as bytes: a file name that is not UTF-8 must survive (FilePath).
+        let arguments = FilePath.arguments
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -34,6 +34,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A plist or JSON array of {file, path, status?, expect?}; files relative to it.", valueName: "file"))
     var manifest: String?
 
+    @Option(name: .customLong("allow-outside"), help: ArgumentHelp("Let the manifest name samples in this directory too (repeatable); by default only the manifest's directory and the working directory.", valueName: "dir"))
+    var allowOutside: [String] = []
+
     @Option(name: .long, help: "text, json, junit (JUnit XML), github (GitHub Actions annotations), sarif (SARIF 2.1.0 for code scanning) or html (a self-contained coverage page).")
     var report: ValidationReportFormat = .text
 
@@ -67,7 +70,9 @@ struct ValidateCommand: ParsableCommand {
         let definitions = try global.loadDefinitions(log: log)
         var list = try samples.map { try InputArgument(parsing: $0).sample() }
         if let manifest {
-            list += try ValidationManifest().load(path: manifest, log: log)
+            var reader = ValidationManifest()
+            reader.allowedOutside = allowOutside
+            list += try reader.load(path: manifest, log: log)
         } else if samples.isEmpty {
             list = [try InputArgument(location: .standardInput, requestPath: nil).sample()]
         }

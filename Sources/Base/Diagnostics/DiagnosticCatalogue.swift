@@ -115,6 +115,7 @@ extension DiagnosticCode {
         .manifestEmpty,
         .manifestInvalidEntry,
         .manifestSampleUnreadable,
+        .manifestSampleOutside,
         .requestNoMappings,
         .requestNoMatch,
         .requestAmbiguous,

@@ -141,6 +141,7 @@ extension DiagnosticCode {
     public static let manifestEmpty = DiagnosticCode("RM5102", .warning, "The manifest lists no samples.")
     public static let manifestInvalidEntry = DiagnosticCode("RM5103", .error, "A manifest entry is not a dictionary, or its file, path, status or expect is invalid.")
     public static let manifestSampleUnreadable = DiagnosticCode("RM5104", .error, "A manifest entry's sample file cannot be read.")
+    public static let manifestSampleOutside = DiagnosticCode("RM5105", .error, "A manifest entry's sample file lies outside the manifest's directory and the working directory (--allow-outside widens that).")
 }
 
 // MARK: RM6xxx — building a request body

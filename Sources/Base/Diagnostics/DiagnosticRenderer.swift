@@ -12,10 +12,11 @@ public struct DiagnosticRenderer: Sendable {
         if let location = diagnostic.location {
             text += bold(location.description + ":") + " "
         }
-        text += severityLabel(diagnostic.severity) + " " + diagnostic.message
+        // A file name quoted in a message shows its raw bytes as `\xFF`, as locations do.
+        text += severityLabel(diagnostic.severity) + " " + FilePath.displayRawBytes(diagnostic.message)
         for related in diagnostic.related {
             text += "\n" + bold(related.location.description + ":") + " "
-                + severityLabel(.note) + " " + related.message
+                + severityLabel(.note) + " " + FilePath.displayRawBytes(related.message)
         }
         return text
     }

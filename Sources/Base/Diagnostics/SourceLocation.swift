@@ -20,7 +20,7 @@ public struct SourceLocation: Sendable, Hashable {
 
     /// `FILE:LINE:COL`, `FILE:LINE`, `FILE:KEY.PATH` or `FILE`, as compilers print it.
     public var description: String {
-        var text = file
+        var text = FilePath.display(file)
         if let line {
             text += ":\(line)"
             if let column { text += ":\(column)" }
@@ -32,7 +32,7 @@ public struct SourceLocation: Sendable, Hashable {
 
     /// `FILE:LINE` (no column) — how a finding names the config entry that expects it.
     public var shortDescription: String {
-        if let line { return "\(file):\(line)" }
+        if let line { return "\(FilePath.display(file)):\(line)" }
         return description
     }
 }

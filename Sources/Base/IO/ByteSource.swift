@@ -69,7 +69,7 @@ public final class FileByteSource: ByteSource {
 
     /// Opens `path` for reading; a missing or unreadable file is a usage error naming it.
     public init(path: String) throws {
-        let fd = open(path, O_RDONLY)
+        let fd = FilePath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             throw RestmapError.usage(.fileUnopenable, "cannot open '\(path)': \(reason)")

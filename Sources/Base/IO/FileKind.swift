@@ -11,7 +11,7 @@ public enum FileKind {
 
     public static func of(_ path: String) -> FileKind? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard FilePath.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
     }
 }

@@ -17,6 +17,11 @@ public enum InputLimits {
     public static let manifestBytes = 16 << 20
     /// One `validate` sample, which is read whole to locate its findings.
     public static let sampleBytes = 32 << 20
+    /// How far past a malformed NDJSON line the reader looks for the next line break before
+    /// it gives up on the input.
+    public static let skippedLineBytes = 64 << 20
+    /// The client objects `restmap request` reads (whole, to locate its errors).
+    public static let requestBytes = 64 << 20
     /// A Core Data model's `contents` file.
     public static let modelBytes = 64 << 20
 }

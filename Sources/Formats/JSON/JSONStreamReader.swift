@@ -147,20 +147,27 @@ public final class JSONStreamReader {
     }
 
     /// After an error, drops the rest of the current line, so that the next read starts on
-    /// the following one (NDJSON: report a bad line and go on).
+    /// the following one (NDJSON: report a bad line and go on). A line that runs on past
+    /// `InputLimits.skippedLineBytes` without a break (`/dev/zero`, a binary file) ends the
+    /// input with an error instead of being read to its end.
     public func skipLine() throws {
         machine.reset()
+        let start = input.offset + input.pos
         while true {
-            while input.pos < input.end {
-                let c = buffer[input.pos]
-                input.pos += 1
-                if c == 0x0A {
-                    input.line += 1
-                    input.lineStart = input.offset + input.pos
-                    return
-                }
+            if input.pos < input.end, let newline = memchr(buffer + input.pos, 0x0A, input.end - input.pos) {
+                input.pos = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                input.line += 1
+                input.lineStart = input.offset + input.pos
+                return
             }
+            input.pos = input.end
             if input.isFinal { return }
+            if input.offset + input.pos - start > InputLimits.skippedLineBytes {
+                throw input.fail(
+                    .inputTooLarge,
+                    "a malformed line runs on for more than \(InputLimits.skippedLineBytes >> 20) MiB without a line break; the rest of the input is not read",
+                    at: input.pos)
+            }
             try refill()
         }
     }

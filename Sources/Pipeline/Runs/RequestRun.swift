@@ -38,10 +38,24 @@ public struct RequestRun: Sendable {
         if options.format == .xml { try Self.checkXMLNames(of: mapping, className: builder.className) }
     }
 
+    /// The encoded body for the JSON document `source` holds. It is read through the JSON
+    /// stream reader under `InputLimits.requestBytes`, so that malformed input (`/dev/zero`)
+    /// stops at its first bad byte and endless input at the cap, in bounded memory.
+    public func render(_ source: ByteSource) throws -> [UInt8] {
+        let capped = CappedByteSource(source, limit: InputLimits.requestBytes, keepsCopy: true)
+        let input = try JSONReader.value(from: capped, maxDepth: options.maxDepth)
+        return try body(for: input, bytes: capped.copy, file: source.name)
+    }
+
     /// The encoded body for the JSON document in `bytes`.
     /// - Parameter file: the input's name in diagnostics.
     public func render(_ bytes: [UInt8], file: String) throws -> [UInt8] {
         let input = try JSONReader.value(from: bytes, file: file, maxDepth: options.maxDepth)
+        return try body(for: input, bytes: bytes, file: file)
+    }
+
+    /// Builds and encodes the body for `input`, read from `bytes`.
+    private func body(for input: Value, bytes: [UInt8], file: String) throws -> [UInt8] {
         let body: RequestBody
         do {
             body = try builder.body(for: input)

@@ -10,7 +10,9 @@ import Darwin
 /// Reads a `validate` manifest (SPEC §3.4): a property list (XML or binary) or JSON
 /// document whose root is an array of entries
 /// `{ file, path?, status?, expect? }`:
-/// - `file` (string, required): the sample, relative to the manifest's directory unless absolute;
+/// - `file` (string, required): the sample, relative to the manifest's directory unless
+///   absolute; it must lie inside the manifest's directory or the working directory, or in
+///   one of `allowedOutside` (`SampleConfinement`);
 /// - `path` (string): the request path; without it, `--path` or the config's only path mapping;
 /// - `status` (integer 100–599): the HTTP status; 4xx/5xx map with `error_mappings`;
 /// - `expect` (`ok`, the default, or `error`): a negative sample passes when it has errors.
@@ -24,7 +26,10 @@ public struct ValidationManifest {
     static let keys = ["file", "path", "status", "expect"]
 
     /// Tells whether a sample file can be read; tests replace it.
-    var isReadable: (String) -> Bool = { access($0, R_OK) == 0 }
+    var isReadable: (String) -> Bool = { path in FilePath.withCString(path) { access($0, R_OK) } == 0 }
+
+    /// More directories samples may be read from (`--allow-outside DIR`).
+    public var allowedOutside: [String] = []
 
     public init() {}
 
@@ -47,6 +52,7 @@ public struct ValidationManifest {
     public func parse(_ bytes: [UInt8], file: String, log: DiagnosticLog) throws -> [ValidationSample] {
         let root = try document(bytes, file: file)
         let directory = Self.directory(of: file)
+        let confinement = SampleConfinement(allowing: [directory.isEmpty ? "." : directory, "."] + allowedOutside)
         guard let elements = root.elements else {
             throw RestmapError.usage(
                 .manifestNotArray, "a manifest must be an array of {file, path, status?, expect?} entries, found \(PlistShape(log: log).article(root.kindName))",
@@ -55,7 +61,7 @@ public struct ValidationManifest {
         var errors: [Diagnostic] = []
         var samples: [ValidationSample] = []
         for (index, node) in elements.enumerated() {
-            if let sample = entry(node, index: index, directory: directory, log: log, errors: &errors) {
+            if let sample = entry(node, index: index, directory: directory, confinement: confinement, log: log, errors: &errors) {
                 samples.append(sample)
             }
         }
@@ -67,7 +73,8 @@ public struct ValidationManifest {
     }
 
     private func entry(
-        _ node: PlistNode, index: Int, directory: String, log: DiagnosticLog, errors: inout [Diagnostic]
+        _ node: PlistNode, index: Int, directory: String, confinement: SampleConfinement, log: DiagnosticLog,
+        errors: inout [Diagnostic]
     ) -> ValidationSample? {
         let name = "manifest entry \(index)"
         guard let fields = node.entries else {
@@ -84,7 +91,12 @@ public struct ValidationManifest {
         if let fileNode = node["file"] {
             if let text = fileNode.stringValue, !text.isEmpty {
                 let resolved = Self.resolve(text, in: directory)
-                if isReadable(resolved) {
+                if !confinement.allows(resolved) {
+                    // Said before anything is opened: the file's bytes never reach a message.
+                    errors.append(.error(
+                        .manifestSampleOutside, "\(name): sample file '\(text)' is outside the manifest's directory and the working directory; pass --allow-outside DIR to read samples from DIR",
+                        at: fileNode.location))
+                } else if isReadable(resolved) {
                     file = resolved
                 } else {
                     errors.append(.error(.manifestSampleUnreadable, "\(name): sample file '\(text)' cannot be read (looked for '\(resolved)')", at: fileNode.location))

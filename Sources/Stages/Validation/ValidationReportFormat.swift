@@ -1,3 +1,5 @@
+import RestmapBase
+
 /// The forms of `restmap validate`'s report (`--report`, SPEC §3.4).
 public enum ValidationReportFormat: String, Sendable, CaseIterable {
     /// Per sample a PASS/FAIL line and its findings as compiler-style diagnostics, then
@@ -39,7 +41,7 @@ extension SampleResult {
     /// `PASS`/`FAIL`, the title, and what was found:
     /// `PASS Samples/employees/employees.json (/employees): 2 warnings, 3 notes`.
     var headline: String {
-        var text = (passed ? "PASS " : "FAIL ") + title
+        var text = (passed ? "PASS " : "FAIL ") + FilePath.display(title)
         let errors = count(.error), warnings = count(.warning)
         let expected = findings.filter { $0.expectedSeverity != nil }
         let notes = count(.note) - expected.count

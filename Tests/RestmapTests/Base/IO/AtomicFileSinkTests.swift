@@ -20,7 +20,9 @@ final class AtomicFileSinkTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "[1,2]\n")
         XCTAssertEqual(try contents(directory), ["out.json"])
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-        XCTAssertEqual(mode, 0o644)
+        let mask = umask(0o022)
+        umask(mask)
+        XCTAssertEqual(mode, Int(0o666 & ~mask), "a new file gets 0666 minus the umask")
     }
 
     func testCommitReplacesAnExistingFile() throws {

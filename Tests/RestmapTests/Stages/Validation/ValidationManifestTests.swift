@@ -17,6 +17,7 @@ final class ValidationManifestTests: XCTestCase {
     private var reader: ValidationManifest {
         var reader = ValidationManifest()
         reader.isReadable = { !$0.contains("missing") }
+        reader.allowedOutside = ["/abs"]
         return reader
     }
 
