@@ -27,6 +27,18 @@ extension StoreDialect {
         (0..<count).map { parameter(first + $0) }.joined(separator: ", ")
     }
 
+    /// `INSERT … ON CONFLICT (keys) DO UPDATE SET` the carried columns `RETURNING` the row
+    /// id, as SQLite and PostgreSQL both spell it. It updates even with nothing to change,
+    /// so that RETURNING yields the existing row.
+    func onConflictUpsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String {
+        let updates = columns.filter { !conflictColumns.contains($0) }
+        let set = updates.isEmpty
+            ? "\(quote(conflictColumns[0])) = excluded.\(quote(conflictColumns[0]))"
+            : updates.map { "\(quote($0)) = excluded.\(quote($0))" }.joined(separator: ", ")
+        return "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count))) "
+            + "ON CONFLICT (\(quotedList(conflictColumns))) DO UPDATE SET \(set) RETURNING \(quote(rowIDColumn))"
+    }
+
     /// The plain insert of an object without identity, returning its row id.
     func insert(table: String, columns: [String], rowIDColumn: String) -> String {
         if columns.isEmpty {
