@@ -16,9 +16,17 @@ public protocol StoreDialect: Sendable {
     var referenceType: String { get }
     /// `INSERT … ON CONFLICT (keys) DO UPDATE SET …` returning the row id.
     func upsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String
+    /// The constraint clause (with its leading space) of a column holding `table`'s row ids.
+    func reference(to table: String) -> String
 }
 
 extension StoreDialect {
+    /// A foreign-key constraint on the target's row id (SQLite does not need the target
+    /// table to exist yet).
+    public func reference(to table: String) -> String {
+        " REFERENCES \(quote(table)) (\(quote(StoreSchema.rowIDColumn)))"
+    }
+
     func quotedList(_ names: [String]) -> String {
         names.map(quote).joined(separator: ", ")
     }
