@@ -7,8 +7,9 @@ BIN_RELEASE = .build/release/restmap
 
 .PHONY: deps build release test demo install uninstall man bench fuzz clean
 
-## deps: install what is missing (Debian/Ubuntu apt): libxml2's and SQLite's headers,
-## pkg-config, the sqlite3 shell the store tests check stores with, and man-db.
+## deps: install what is missing (Debian/Ubuntu apt): libxml2's, SQLite's and libpq's headers,
+## pkg-config, the sqlite3 shell the store tests check stores with, the PostgreSQL 15 server
+## the PostgreSQL store tests start (initdb, pg_ctl), and man-db.
 deps:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
@@ -17,6 +18,10 @@ deps:
 	@if ! pkg-config --exists sqlite3 2>/dev/null || ! command -v sqlite3 >/dev/null; then \
 	  echo "installing libsqlite3-dev and sqlite3"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlite3-dev sqlite3 pkg-config; \
+	fi
+	@if ! pkg-config --exists libpq 2>/dev/null || [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then \
+	  echo "installing libpq-dev and the PostgreSQL 15 server (the PostgreSQL store tests start their own)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libpq-dev postgresql pkg-config; \
 	fi
 	@if ! command -v man >/dev/null 2>&1; then \
 	  echo "installing man-db (the install test renders the man pages)"; \
