@@ -186,6 +186,35 @@ final class PostgreSQLStoreTests: XCTestCase {
         XCTAssertEqual(connect.stderr, "restmap connect: 0 connections resolved, 1 still without a target\n")
     }
 
+    /// Two writers upserting the same employees at once, each carrying other attributes:
+    /// both commit (a deadlock is retried) and every carried attribute is kept.
+    func testTwoWritersOfTheSameObjectsLoseNoAttribute() throws {
+        let server = try server()
+        let directory = try scratch()
+        let names = directory.appendingPathComponent("names.json"), descriptions = directory.appendingPathComponent("descriptions.json")
+        try StoreCrashTests.payload(first: 1, count: 2000, tag: "x", carry: ["name"]).write(to: names)
+        try StoreCrashTests.payload(first: 1001, count: 2000, tag: "y", carry: ["description"]).write(to: descriptions)
+        let store = try server.createDatabase()
+        let processes = try [names, descriptions].map { payload -> Process in
+            let process = Process()
+            process.executableURL = RestmapBinary.url
+            process.arguments = map(payload, store: store)
+            process.currentDirectoryURL = RestmapBinary.packageRoot
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes {
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+        }
+        let employees = try dump(store).split(separator: "\n").filter { $0.hasPrefix(#"{"_entity":"Employee""#) }
+        XCTAssertEqual(employees.count, 3000)
+        XCTAssertTrue(employees.contains { $0.contains(#""entityId":1500,"name":"x name 1500","description":"y description of 1500 with some text to write""#) })
+        XCTAssertTrue(employees.contains { $0.contains(#""entityId":2500,"name":null,"description":"y description of 2500 with some text to write""#) })
+    }
+
     func testAnUnreachableServerIsAClearErrorWithoutThePassword() throws {
         let server = try server()
         let url = "postgresql://postgres:secret@/nowhere?host=\(server.directory.path)"

@@ -58,6 +58,43 @@ final class PostgreSQLConnection: StoreConnection {
         return result
     }
 
+    /// Runs SQL and returns how many rows it affected (`PQcmdTuples`).
+    func executeCounting(_ sql: String) throws -> Int {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result)
+        return Int(Self.text(PQcmdTuples(result))) ?? 0
+    }
+
+    /// `COPY … FROM STDIN` of `data` (COPY's text format, PostgreSQLCopyRows).
+    func copy(_ sql: String, data: [UInt8]) throws {
+        let started = PQexec(handle, sql)
+        let status = PQresultStatus(started)
+        PQclear(started)
+        guard status == PGRES_COPY_IN else {
+            throw PostgreSQLError(state: "", message: Self.text(PQerrorMessage(handle)))
+        }
+        var sent: Int32 = 1
+        var offset = 0
+        // Chunks of 1 MiB: PQputCopyData takes an Int32 length.
+        while offset < data.count && sent == 1 {
+            let end = min(offset + (1 << 20), data.count)
+            sent = data[offset..<end].withUnsafeBytes { raw in
+                PQputCopyData(handle, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(end - offset))
+            }
+            offset = end
+        }
+        _ = PQputCopyEnd(handle, sent == 1 ? nil : "restmap could not send the rows")
+        var failure: Error?
+        while let result = PQgetResult(handle) {
+            if failure == nil {
+                do { try check(result) } catch { failure = error }
+            }
+            PQclear(result)
+        }
+        if let failure { throw failure }
+    }
+
     func beginWrite() throws { try execute("BEGIN") }
 
     /// COMMIT of a transaction an error aborted answers ROLLBACK, not an error: that is one.

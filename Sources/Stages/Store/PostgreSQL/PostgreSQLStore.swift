@@ -14,7 +14,8 @@ import Darwin
 ///    (SchemaMigration) and makes the connections' lookup indexes;
 /// 2. the data, one transaction: every object upserted by primary key, relationships
 ///    written, connections resolved against the committed database, and sources whose
-///    target is not there yet recorded as pending (PendingConnections);
+///    target is not there yet recorded as pending (PendingConnections) — set by set, with
+///    COPY (PostgreSQLBulkWriter);
 /// 3. the pending connections of every run, resolved again now that this run's objects
 ///    are committed.
 /// Serialization failures and deadlocks (SQLSTATE 40001, 40P01) roll the transaction back
@@ -40,9 +41,9 @@ enum PostgreSQLStore {
             }
             let summary = try retrying(connection) { () -> ObjectStore.Summary in
                 let schema = try SchemaCatalog(connection: connection).load()
-                let persister = GraphPersister(connection: connection, schema: schema, indexesReady: true)
-                let counts = try persister.persist(graph)
-                try PendingConnections(connection: connection).record(persister.unresolved)
+                let writer = PostgreSQLBulkWriter(connection: connection, schema: schema)
+                let counts = try writer.persist(graph)
+                try PendingConnections(connection: connection).record(writer.unresolved)
                 return ObjectStore.Summary(objects: counts.inserted + counts.upserted, upserted: counts.upserted)
             }
             _ = try retrying(connection) { try resolvePending(connection) }
