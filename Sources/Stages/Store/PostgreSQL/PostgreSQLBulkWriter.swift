@@ -22,6 +22,16 @@ final class PostgreSQLBulkWriter {
     private var rowIDs: [Int64] = []
     private var temporaryCount = 0
     private(set) var unresolved: [PendingConnections.Source] = []
+    private var layouts: [ObjectIdentifier: EntityLayout] = [:]
+    /// Entities (by schema position) whose rows are written: their row ids are final.
+    private var written: Set<Int> = []
+    /// To-one relationships written with their object's row (object creation index, relationship index).
+    private var early: Set<RelationshipSlot> = []
+
+    private struct RelationshipSlot: Hashable {
+        var object: Int
+        var relationship: Int
+    }
 
     init(connection: PostgreSQLConnection, schema: StoreSchema) {
         self.connection = connection
@@ -34,7 +44,6 @@ final class PostgreSQLBulkWriter {
     }
 
     func persist(_ graph: ObjectGraph) throws -> GraphPersister.Counts {
-        var layouts: [ObjectIdentifier: EntityLayout] = [:]
         var groups: [Group] = []
         var groupOfEntity: [Int: Int] = [:]
         for object in graph.objects {
@@ -49,7 +58,12 @@ final class PostgreSQLBulkWriter {
         }
         rowIDs = Array(repeating: 0, count: graph.objects.count)
         var counts = GraphPersister.Counts()
-        for group in groups { try writeAttributes(group, counts: &counts) }
+        // Nested objects come after their owners: writing the last-met entities first gives
+        // most to-one targets their final row id before their owners' rows are written.
+        for group in groups.reversed() {
+            try writeAttributes(group, counts: &counts)
+            written.insert(group.layout.order)
+        }
         for group in groups { try writeRelationships(group) }
         return counts
     }
@@ -59,37 +73,61 @@ final class PostgreSQLBulkWriter {
     private func writeAttributes(_ group: Group, counts: inout GraphPersister.Counts) throws {
         let entity = group.layout.entity, q = dialect.quote
         let reserved = try reserveRowIDs(entity, count: group.items.count)
+        let toOne = entity.relationships.filter { $0.isDecided && !$0.toMany }
         let kinds = entity.attributes.map { PostgreSQLCopyRows.kind(ofColumnType: dialect.columnType(for: $0.type)) }
+        let fresh = try isEmpty(entity)
         var rows = PostgreSQLCopyRows()
         for ((object, layout), rowID) in zip(group.items, reserved) {
             var values = [StoreValue?](repeating: nil, count: entity.attributes.count)
             for (position, column) in layout.attributeColumns.enumerated() where column >= 0 && position < object.attributes.count {
                 if let value = object.attributes[position] { values[column] = StoreValueCodec.encode(value, as: entity.attributes[column].type) }
             }
+            var targets = [Int64??](repeating: nil, count: toOne.count)
+            for (index, stored) in layout.relationships.enumerated() {
+                guard let stored, let column = toOne.firstIndex(of: stored), let target = earlyTarget(of: object, relationship: index, layout: layout) else { continue }
+                targets[column] = target
+                early.insert(RelationshipSlot(object: object.creationIndex, relationship: index))
+            }
             rows.append(rowID)
             for (column, value) in values.enumerated() {
                 rows.append(value ?? .null, kinds[column])
-                rows.append(value != nil)
+                if !fresh { rows.append(value != nil) }
+            }
+            for target in targets {
+                rows.append(target ?? nil)
+                if !fresh { rows.append(target != nil) }
             }
             rows.endRow()
             rowIDs[object.creationIndex] = rowID
             if object.identityKey != nil && layout.hasIdentity { counts.upserted += 1 } else { counts.inserted += 1 }
         }
+        let columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column) + toOne.map(\.column)
+        if fresh {
+            // Nothing stored yet: straight into the table. A writer that stored the same
+            // keys meanwhile makes this a unique violation, and the transaction is run again
+            // (then the table is not empty).
+            do {
+                try connection.copy("COPY \(q(entity.table)) (\(dialect.quotedList(columns))) FROM STDIN", data: rows.bytes)
+            } catch let error as PostgreSQLError where error.state == "23505" {
+                throw PostgreSQLError(state: "40001", message: error.message)
+            }
+            return
+        }
         var definitions = ["r BIGINT"]
         for (index, attribute) in entity.attributes.enumerated() {
             definitions += ["c\(index) \(dialect.columnType(for: attribute.type))", "k\(index) BOOLEAN"]
         }
+        definitions += toOne.indices.flatMap { ["c\(entity.attributes.count + $0) BIGINT", "k\(entity.attributes.count + $0) BOOLEAN"] }
         let temporary = try copyIntoTemporary(definitions, rows)
-        let columns = entity.attributes.map { q($0.column) }
-        let values = entity.attributes.indices.map { "c\($0)" }
+        let values = (0..<(columns.count - 1)).map { "c\($0)" }
         let conflict = entity.primaryKey.isEmpty ? "" : " ON CONFLICT (\(dialect.quotedList(entity.primaryKey))) DO NOTHING"
         let inserted = try connection.executeCounting(
-            "INSERT INTO \(q(entity.table)) (\(([q(StoreSchema.rowIDColumn)] + columns).joined(separator: ", "))) "
+            "INSERT INTO \(q(entity.table)) (\(dialect.quotedList(columns))) "
                 + "SELECT \((["r"] + values).joined(separator: ", ")) FROM \(temporary) ORDER BY r\(conflict)")
         guard inserted < group.items.count, !entity.primaryKey.isEmpty else { return }
-        // Rows stored before (or by a writer that committed meanwhile): carried attributes only.
-        let set = entity.attributes.enumerated().map { index, attribute in
-            "\(q(attribute.column)) = CASE WHEN s.k\(index) THEN s.c\(index) ELSE t.\(q(attribute.column)) END"
+        // Rows stored before (or by a writer that committed meanwhile): carried values only.
+        let set = columns.dropFirst().enumerated().map { index, column in
+            "\(q(column)) = CASE WHEN s.k\(index) THEN s.c\(index) ELSE t.\(q(column)) END"
         }
         let match = entity.primaryKey.map { key in "t.\(q(key)) = s.c\(entity.attributes.firstIndex { $0.name == key }!)" }
         let updated = try connection.prepare(
@@ -104,12 +142,47 @@ final class PostgreSQLBulkWriter {
         }
     }
 
-    private func reserveRowIDs(_ entity: StoredEntity, count: Int) throws -> [Int64] {
-        let statement = try connection.prepare(
-            "SELECT nextval(pg_get_serial_sequence($1, '\(StoreSchema.rowIDColumn)')) FROM generate_series(1, $2) ORDER BY 1")
-        return try statement.rows([.text(dialect.quote(entity.table)), .integer(Int64(count))]).compactMap {
-            if case .integer(let id) = $0[0] { return id } else { return nil }
+    /// The row id a to-one relationship gets with its object's row (`.some(nil)`: cleared),
+    /// as GraphPersister decides it: a nested target, or a connection on the target's primary
+    /// key the run's identity map matched, once the target's row id is final; a null.
+    private func earlyTarget(of object: MappedObject, relationship index: Int, layout: EntityLayout) -> Int64?? {
+        switch object.relationship(index) {
+        case .one(let target):
+            if let connection = layout.connections[index], !connection.isOnPrimaryKey { return nil }
+            guard let targetLayout = layouts[ObjectIdentifier(target.plan)], written.contains(targetLayout.order) else { return nil }
+            return .some(rowIDs[target.creationIndex])
+        case .null where layout.connections[index] == nil:
+            return .some(nil)
+        default:
+            // A connection whose carried source is null: cleared without a lookup.
+            guard let connection = layout.connections[index] else { return nil }
+            var carried = false
+            for position in connection.sourcePositions where position < object.attributes.count {
+                guard let value = object.attributes[position] else { continue }
+                if value != .null { return nil }
+                carried = true
+            }
+            return carried ? .some(nil) : nil
         }
+    }
+
+    private func isEmpty(_ entity: StoredEntity) throws -> Bool {
+        try connection.prepare("SELECT NOT EXISTS (SELECT 1 FROM \(dialect.quote(entity.table)))").firstValue() == .integer(1)
+    }
+
+    /// `count` row ids from the entity's identity sequence, in order: one `setval` past
+    /// `nextval` under a session advisory lock that every restmap writer takes for this, so
+    /// blocks never overlap.
+    private func reserveRowIDs(_ entity: StoredEntity, count: Int) throws -> [Int64] {
+        guard count > 0 else { return [] }
+        try connection.execute("SELECT pg_advisory_lock(\(PostgreSQLStore.rowIDLockKey))")
+        defer { try? connection.execute("SELECT pg_advisory_unlock(\(PostgreSQLStore.rowIDLockKey))") }
+        let statement = try connection.prepare(
+            "SELECT setval(pg_get_serial_sequence($1, '\(StoreSchema.rowIDColumn)'), nextval(pg_get_serial_sequence($1, '\(StoreSchema.rowIDColumn)')) + $2 - 1)")
+        guard case .integer(let last)? = try statement.firstValue([.text(dialect.quote(entity.table)), .integer(Int64(count))]) else {
+            throw PostgreSQLError(state: "", message: "no row ids could be reserved for \(entity.name)")
+        }
+        return Array((last - Int64(count) + 1)...last)
     }
 
     /// A temporary table (dropped at commit) filled with `rows` by COPY; returns its name.
@@ -142,7 +215,7 @@ final class PostgreSQLBulkWriter {
         for (object, layout) in group.items {
             let owner = rowIDs[object.creationIndex]
             for (index, stored) in layout.relationships.enumerated() {
-                guard let stored else { continue }
+                guard let stored, !early.contains(RelationshipSlot(object: object.creationIndex, relationship: index)) else { continue }
                 if let plan = layout.connections[index] {
                     let values = plan.sourcePositions.map { $0 < object.attributes.count ? object.attributes[$0] : nil }
                     guard values.contains(where: { $0 != nil }) else { continue }

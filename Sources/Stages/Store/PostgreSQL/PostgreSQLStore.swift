@@ -30,6 +30,8 @@ enum PostgreSQLStore {
 
     /// `pg_advisory_xact_lock` key of schema changes ("RMAP").
     static let schemaLockKey: Int64 = 0x524D_4150
+    /// `pg_advisory_lock` key of row-id reservations ("RMAR").
+    static let rowIDLockKey: Int64 = 0x524D_4152
     /// How often a transaction that lost a serialization conflict or deadlock is run again.
     static let maximumAttempts = 50
 
@@ -136,6 +138,8 @@ enum PostgreSQLStore {
                 return result
             } catch let error as PostgreSQLError where error.isRetryable && attempt + 1 < maximumAttempts {
                 connection.rollback()
+                // A row-id reservation cut short by the failure must not keep its lock.
+                try? connection.execute("SELECT pg_advisory_unlock_all()")
                 attempt += 1
                 let ceiling = min(1 << min(attempt, 10), 500)  // milliseconds
                 usleep(UInt32.random(in: 1...UInt32(ceiling)) * 1000)
