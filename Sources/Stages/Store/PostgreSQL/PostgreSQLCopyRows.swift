@@ -29,8 +29,45 @@ struct PostgreSQLCopyRows {
                 bytes.append(digits[Int(byte >> 4)])
                 bytes.append(digits[Int(byte & 0xf)])
             }
+        case (.integer(let number), _):
+            appendDigits(number)
+        case (.text(let text), .jsonb):
+            // A JSON string, escaped for JSON and then for COPY, without intermediate copies.
+            bytes.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0..<0x20:
+                    let digits = Array("0123456789abcdef".utf8)
+                    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                              digits[Int(byte >> 4)], digits[Int(byte & 0xf)]]
+                default: bytes.append(byte)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+        case (.text(let text), _):
+            escape(text.utf8)
         default:
             escape(PostgreSQLValues.text(value, jsonb: kind == .jsonb))
+        }
+    }
+
+    /// An integer's decimal digits.
+    private mutating func appendDigits(_ number: Int64) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
         }
     }
 
@@ -55,7 +92,7 @@ struct PostgreSQLCopyRows {
         fieldsInRow += 1
     }
 
-    private mutating func escape(_ text: [UInt8]) {
+    private mutating func escape<Bytes: Sequence>(_ text: Bytes) where Bytes.Element == UInt8 {
         for byte in text {
             switch byte {
             case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
