@@ -48,7 +48,11 @@ enum PostgreSQLStore {
                 try PendingConnections(connection: connection).record(writer.unresolved)
                 return ObjectStore.Summary(objects: counts.inserted + counts.upserted, upserted: counts.upserted)
             }
-            _ = try retrying(connection) { try resolvePending(connection) }
+            // Nothing pending, nothing to do. A source another writer records after this
+            // check is resolved by that writer's own pass, which runs after its commit.
+            if try connection.prepare("SELECT EXISTS (SELECT 1 FROM \(connection.dialect.quote(PendingConnections.table)))").firstValue() == .integer(1) {
+                _ = try retrying(connection) { try resolvePending(connection) }
+            }
             return summary
         } catch {
             throw describe(error, url: url, writing: true)
@@ -92,7 +96,7 @@ enum PostgreSQLStore {
         try PendingConnections(connection: connection).createTable()
         let stored = try catalog.load()
         let schema = try SchemaMigration(connection: connection).migrate(stored, to: RunSchema(plans: plans, graph: graph))
-        try catalog.setMeta("config", configFile)
+        if try catalog.meta("config") != configFile { try catalog.setMeta("config", configFile) }
         var seen: Set<ObjectIdentifier> = []
         for object in graph.objects where seen.insert(ObjectIdentifier(object.plan)).inserted {
             for plan in try EntityLayout(plan: object.plan, schema: schema).connections.compactMap({ $0 }) {
