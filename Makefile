@@ -42,8 +42,8 @@ demo: release
 	$(BIN_RELEASE) check -c Configs/employees.plist
 	$(BIN_RELEASE) map -c Configs/employees.plist /departments=Samples/employees/departments.json /employees=Samples/employees/employees.json
 
-## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq, and the store against
-## sqlite-utils (bench/README.md).
+## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq, the store against
+## sqlite-utils, and the PostgreSQL store against PostgreSQL's own COPY (bench/README.md).
 ## BENCH_MB=20 make bench for a quicker run; BENCH_RUNS timed runs per tool (median).
 BENCH_MB ?= 100
 BENCH_RUNS ?= 3
@@ -56,6 +56,7 @@ bench:
 	python3 bench/gen.py --mb $(BENCH_MB) --seed $(BENCH_SEED) --out $(BENCH_DATA)
 	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 	python3 bench/store.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
+	python3 bench/postgres.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 
 ## install: the binary, a man page per command and bash/zsh/fish completions under PREFIX.
 install: release
