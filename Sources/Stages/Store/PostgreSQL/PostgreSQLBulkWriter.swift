@@ -76,6 +76,18 @@ final class PostgreSQLBulkWriter {
         let toOne = entity.relationships.filter { $0.isDecided && !$0.toMany }
         let kinds = entity.attributes.map { PostgreSQLCopyRows.kind(ofColumnType: dialect.columnType(for: $0.type)) }
         let fresh = try isEmpty(entity)
+        let columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column) + toOne.map(\.column)
+        var definitions = ["r BIGINT"]
+        for (index, attribute) in entity.attributes.enumerated() {
+            definitions += ["c\(index) \(dialect.columnType(for: attribute.type))", "k\(index) BOOLEAN"]
+        }
+        definitions += toOne.indices.flatMap { ["c\(entity.attributes.count + $0) BIGINT", "k\(entity.attributes.count + $0) BOOLEAN"] }
+        // Nothing stored yet: straight into the table. A writer that stored the same keys
+        // meanwhile makes the COPY a unique violation, and the transaction is run again
+        // (then the table is not empty).
+        let temporary = fresh ? "" : try createTemporary(definitions)
+        try connection.beginCopy(
+            fresh ? "COPY \(q(entity.table)) (\(dialect.quotedList(columns))) FROM STDIN" : "COPY \(temporary) FROM STDIN")
         var rows = PostgreSQLCopyRows()
         for ((object, layout), rowID) in zip(group.items, reserved) {
             var values = [StoreValue?](repeating: nil, count: entity.attributes.count)
@@ -98,27 +110,17 @@ final class PostgreSQLBulkWriter {
                 if !fresh { rows.append(target != nil) }
             }
             rows.endRow()
+            try rows.flush(connection.putCopyData)
             rowIDs[object.creationIndex] = rowID
             if object.identityKey != nil && layout.hasIdentity { counts.upserted += 1 } else { counts.inserted += 1 }
         }
-        let columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column) + toOne.map(\.column)
-        if fresh {
-            // Nothing stored yet: straight into the table. A writer that stored the same
-            // keys meanwhile makes this a unique violation, and the transaction is run again
-            // (then the table is not empty).
-            do {
-                try connection.copy("COPY \(q(entity.table)) (\(dialect.quotedList(columns))) FROM STDIN", data: rows.bytes)
-            } catch let error as PostgreSQLError where error.state == "23505" {
-                throw PostgreSQLError(state: "40001", message: error.message)
-            }
-            return
+        try connection.putCopyData(rows.bytes)
+        do {
+            try connection.endCopy()
+        } catch let error as PostgreSQLError where fresh && error.state == "23505" {
+            throw PostgreSQLError(state: "40001", message: error.message)
         }
-        var definitions = ["r BIGINT"]
-        for (index, attribute) in entity.attributes.enumerated() {
-            definitions += ["c\(index) \(dialect.columnType(for: attribute.type))", "k\(index) BOOLEAN"]
-        }
-        definitions += toOne.indices.flatMap { ["c\(entity.attributes.count + $0) BIGINT", "k\(entity.attributes.count + $0) BOOLEAN"] }
-        let temporary = try copyIntoTemporary(definitions, rows)
+        if fresh { return }
         let values = (0..<(columns.count - 1)).map { "c\($0)" }
         let conflict = entity.primaryKey.isEmpty ? "" : " ON CONFLICT (\(dialect.quotedList(entity.primaryKey))) DO NOTHING"
         let inserted = try connection.executeCounting(
@@ -187,10 +189,15 @@ final class PostgreSQLBulkWriter {
 
     /// A temporary table (dropped at commit) filled with `rows` by COPY; returns its name.
     private func copyIntoTemporary(_ definitions: [String], _ rows: PostgreSQLCopyRows) throws -> String {
+        let name = try createTemporary(definitions)
+        if !rows.isEmpty { try connection.copy("COPY \(name) FROM STDIN", data: rows.bytes) }
+        return name
+    }
+
+    private func createTemporary(_ definitions: [String]) throws -> String {
         temporaryCount += 1
         let name = "restmap_load_\(temporaryCount)"
         try connection.execute("CREATE TEMPORARY TABLE \(name) (\(definitions.joined(separator: ", "))) ON COMMIT DROP")
-        if !rows.isEmpty { try connection.copy("COPY \(name) FROM STDIN", data: rows.bytes) }
         return name
     }
 

@@ -68,23 +68,40 @@ final class PostgreSQLConnection: StoreConnection {
 
     /// `COPY … FROM STDIN` of `data` (COPY's text format, PostgreSQLCopyRows).
     func copy(_ sql: String, data: [UInt8]) throws {
+        try beginCopy(sql)
+        try putCopyData(data)
+        try endCopy()
+    }
+
+    /// Starts `COPY … FROM STDIN`; rows follow with `putCopyData`, then `endCopy`. The server
+    /// parses each chunk while the next is being encoded.
+    func beginCopy(_ sql: String) throws {
         let started = PQexec(handle, sql)
         let status = PQresultStatus(started)
-        PQclear(started)
+        defer { PQclear(started) }
         guard status == PGRES_COPY_IN else {
+            try check(started)
             throw PostgreSQLError(state: "", message: Self.text(PQerrorMessage(handle)))
         }
-        var sent: Int32 = 1
+    }
+
+    func putCopyData(_ data: [UInt8]) throws {
         var offset = 0
         // Chunks of 1 MiB: PQputCopyData takes an Int32 length.
-        while offset < data.count && sent == 1 {
+        while offset < data.count {
             let end = min(offset + (1 << 20), data.count)
-            sent = data[offset..<end].withUnsafeBytes { raw in
+            let sent = data[offset..<end].withUnsafeBytes { raw in
                 PQputCopyData(handle, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(end - offset))
             }
+            // -1: the connection failed; endCopy reports the server's error.
+            if sent != 1 { return }
             offset = end
         }
-        _ = PQputCopyEnd(handle, sent == 1 ? nil : "restmap could not send the rows")
+    }
+
+    /// Ends the COPY and reports its outcome (a constraint violation surfaces here).
+    func endCopy() throws {
+        _ = PQputCopyEnd(handle, nil)
         var failure: Error?
         while let result = PQgetResult(handle) {
             if failure == nil {

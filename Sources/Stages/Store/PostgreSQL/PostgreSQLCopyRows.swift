@@ -9,6 +9,13 @@ struct PostgreSQLCopyRows {
     private(set) var bytes: [UInt8] = []
     private var fieldsInRow = 0
 
+    /// Hands the rows so far to `send` once they pass 1 MiB, and starts over.
+    mutating func flush(ifLargerThan limit: Int = 1 << 20, _ send: ([UInt8]) throws -> Void) rethrows {
+        guard bytes.count >= limit else { return }
+        try send(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     static func kind(ofColumnType type: String) -> Kind {
         switch type {
         case "JSONB": return .jsonb
