@@ -14,7 +14,7 @@ struct ConnectCommand: ParsableCommand {
             their target. Exit 0 on success; 2 when the store cannot be reached or written.
             """)
 
-    @Option(name: .long, help: "The PostgreSQL store (postgresql://…; PG* environment variables honoured).")
+    @Option(name: .long, help: "The PostgreSQL store (postgresql://...; PG* environment variables honoured).")
     var store: String
 
     func run() throws {
