@@ -50,8 +50,13 @@ enum PostgreSQLStore {
             }
             // Nothing pending, nothing to do. A source another writer records after this
             // check is resolved by that writer's own pass, which runs after its commit.
-            if try connection.prepare("SELECT EXISTS (SELECT 1 FROM \(connection.dialect.quote(PendingConnections.table)))").firstValue() == .integer(1) {
-                _ = try retrying(connection) { try resolvePending(connection) }
+            do {
+                if try connection.prepare("SELECT EXISTS (SELECT 1 FROM \(connection.dialect.quote(PendingConnections.table)))").firstValue() == .integer(1) {
+                    _ = try retrying(connection) { try resolvePending(connection) }
+                }
+            } catch {
+                // The run's data is committed; only the pending pass failed.
+                throw failure(url, "holds this run's data, but resolving pending connections failed: \(error); run restmap connect --store to finish them")
             }
             return summary
         } catch {
