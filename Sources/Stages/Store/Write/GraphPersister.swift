@@ -17,14 +17,12 @@ final class GraphPersister {
     private let statements: StatementCache
     private let connections: ConnectionLookup
     private var rowIDs: [Int64] = []
-    /// Connections some of whose source values matched nothing (PendingConnections).
-    private(set) var unresolved: [PendingConnections.Source] = []
 
-    init(connection: StoreConnection, schema: StoreSchema, indexesReady: Bool = false) {
+    init(connection: StoreConnection, schema: StoreSchema) {
         self.connection = connection
         self.schema = schema
         self.statements = StatementCache(connection: connection)
-        self.connections = ConnectionLookup(connection: connection, schema: schema, indexesReady: indexesReady)
+        self.connections = ConnectionLookup(connection: connection, schema: schema)
     }
 
     /// What the run wrote, for the summary line.
@@ -108,13 +106,6 @@ final class GraphPersister {
             let targets: [Int64]?
             if let connection = layout.connections[index] {
                 targets = try connections.targets(of: object, connection: connection, toMany: stored.toMany)
-                if connections.lastLookupIncomplete {
-                    let mapping = object.plan.mapping
-                    unresolved.append(PendingConnections.Source(
-                        entity: layout.entity.name, relationship: stored.name, rowID: owner,
-                        sourceAttributes: connection.sourcePositions.map { mapping.attributes[$0].destination },
-                        targetAttributes: connection.targetAttributes.map(\.name)))
-                }
             } else {
                 switch object.relationship(index) {
                 case .unset: targets = nil
