@@ -24,14 +24,12 @@ final class PostgreSQLBulkWriter {
     private(set) var unresolved: [PendingConnections.Source] = []
     private var layouts: [ObjectIdentifier: EntityLayout] = [:]
     /// Entities (by schema position) whose rows are written: their row ids are final.
-    private var written: Set<Int> = []
-    /// To-one relationships written with their object's row (object creation index, relationship index).
-    private var early: Set<RelationshipSlot> = []
-
-    private struct RelationshipSlot: Hashable {
-        var object: Int
-        var relationship: Int
-    }
+    private var written: [Bool] = []
+    /// Per object (creation index): bit r set when its to-one relationship r was written with
+    /// its row (relationships past the 64th always wait for the relationship pass).
+    private var early: [UInt64] = []
+    /// Per object (creation index): its entity's schema position.
+    private var entityOrder: [Int] = []
 
     init(connection: PostgreSQLConnection, schema: StoreSchema) {
         self.connection = connection
@@ -50,6 +48,7 @@ final class PostgreSQLBulkWriter {
             let key = ObjectIdentifier(object.plan)
             if layouts[key] == nil { layouts[key] = try EntityLayout(plan: object.plan, schema: schema) }
             let layout = layouts[key]!
+            entityOrder.append(layout.order)
             if groupOfEntity[layout.order] == nil {
                 groupOfEntity[layout.order] = groups.count
                 groups.append(Group(layout: layout))
@@ -57,12 +56,14 @@ final class PostgreSQLBulkWriter {
             groups[groupOfEntity[layout.order]!].items.append((object, layout))
         }
         rowIDs = Array(repeating: 0, count: graph.objects.count)
+        early = Array(repeating: 0, count: graph.objects.count)
+        written = Array(repeating: false, count: schema.entities.count)
         var counts = GraphPersister.Counts()
         // Nested objects come after their owners: writing the last-met entities first gives
         // most to-one targets their final row id before their owners' rows are written.
         for group in groups.reversed() {
             try writeAttributes(group, counts: &counts)
-            written.insert(group.layout.order)
+            written[group.layout.order] = true
         }
         for group in groups { try writeRelationships(group) }
         return counts
@@ -96,9 +97,11 @@ final class PostgreSQLBulkWriter {
             }
             var targets = [Int64??](repeating: nil, count: toOne.count)
             for (index, stored) in layout.relationships.enumerated() {
-                guard let stored, let column = toOne.firstIndex(of: stored), let target = earlyTarget(of: object, relationship: index, layout: layout) else { continue }
+                guard index < 64, let stored, !stored.toMany, let column = toOne.firstIndex(where: { $0.name == stored.name }),
+                    let target = earlyTarget(of: object, relationship: index, layout: layout)
+                else { continue }
                 targets[column] = target
-                early.insert(RelationshipSlot(object: object.creationIndex, relationship: index))
+                early[object.creationIndex] |= 1 << UInt64(index)
             }
             rows.append(rowID)
             for (column, value) in values.enumerated() {
@@ -151,7 +154,7 @@ final class PostgreSQLBulkWriter {
         switch object.relationship(index) {
         case .one(let target):
             if let connection = layout.connections[index], !connection.isOnPrimaryKey { return nil }
-            guard let targetLayout = layouts[ObjectIdentifier(target.plan)], written.contains(targetLayout.order) else { return nil }
+            guard target.creationIndex < entityOrder.count, written[entityOrder[target.creationIndex]] else { return nil }
             return .some(rowIDs[target.creationIndex])
         case .null where layout.connections[index] == nil:
             return .some(nil)
@@ -222,7 +225,7 @@ final class PostgreSQLBulkWriter {
         for (object, layout) in group.items {
             let owner = rowIDs[object.creationIndex]
             for (index, stored) in layout.relationships.enumerated() {
-                guard let stored, !early.contains(RelationshipSlot(object: object.creationIndex, relationship: index)) else { continue }
+                guard let stored, index >= 64 || early[object.creationIndex] & (1 << UInt64(index)) == 0 else { continue }
                 if let plan = layout.connections[index] {
                     let values = plan.sourcePositions.map { $0 < object.attributes.count ? object.attributes[$0] : nil }
                     guard values.contains(where: { $0 != nil }) else { continue }
