@@ -7,9 +7,10 @@ BIN_RELEASE = .build/release/restmap
 
 .PHONY: deps build release test hostile demo install uninstall man bench fuzz fuzz-long clean
 
-## deps: install what is missing (Debian/Ubuntu apt): libxml2's and SQLite's headers,
-## pkg-config, the sqlite3 shell the store tests check stores with, man-db, Chromium,
-## Python 3 (the hostile-input suite) and Python's jsonschema.
+## deps: install what is missing (Debian/Ubuntu apt): libxml2's, SQLite's and libpq's headers,
+## pkg-config, the sqlite3 shell the store tests check stores with, the PostgreSQL 15 server
+## the PostgreSQL store tests start (initdb, pg_ctl), man-db, Chromium, Python 3 (the
+## hostile-input suite) and Python's jsonschema.
 deps:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
@@ -18,6 +19,10 @@ deps:
 	@if ! pkg-config --exists sqlite3 2>/dev/null || ! command -v sqlite3 >/dev/null; then \
 	  echo "installing libsqlite3-dev and sqlite3"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlite3-dev sqlite3 pkg-config; \
+	fi
+	@if ! pkg-config --exists libpq 2>/dev/null || [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then \
+	  echo "installing libpq-dev and the PostgreSQL 15 server (the PostgreSQL store tests start their own)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libpq-dev postgresql pkg-config; \
 	fi
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  echo "installing chromium (the HTML report test renders the page headless)"; \
@@ -56,8 +61,8 @@ demo: release
 	$(BIN_RELEASE) check -c Configs/employees.plist
 	$(BIN_RELEASE) map -c Configs/employees.plist /departments=Samples/employees/departments.json /employees=Samples/employees/employees.json
 
-## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq, and the store against
-## sqlite-utils (bench/README.md).
+## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq, the store against
+## sqlite-utils, and the PostgreSQL store against PostgreSQL's own COPY (bench/README.md).
 ## BENCH_MB=20 make bench for a quicker run; BENCH_RUNS timed runs per tool (median).
 BENCH_MB ?= 100
 BENCH_RUNS ?= 3
@@ -70,6 +75,7 @@ bench:
 	python3 bench/gen.py --mb $(BENCH_MB) --seed $(BENCH_SEED) --out $(BENCH_DATA)
 	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 	python3 bench/store.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
+	python3 bench/postgres.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 
 ## install: the binary, a man page per command and bash/zsh/fish completions under PREFIX.
 install: release

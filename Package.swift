@@ -55,10 +55,16 @@ var targets: [Target] = [
         pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
+    // libpq, PostgreSQL's own client library, imported by RestmapStore only (`--store postgresql://…`).
+    .systemLibrary(
+        name: "CLibPQ",
+        pkgConfig: "libpq",
+        providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
     // The store (SPEC §3.7): persists a run's object graph into SQL tables and dumps them.
-    // Engine-neutral code talks to `StoreConnection`/`StoreDialect`; SQLite is one engine.
+    // Engine-neutral code talks to `StoreConnection`/`StoreDialect`; SQLite and PostgreSQL are the engines.
     layer("RestmapStore", path: "Sources/Stages/Store",
-          ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping", "CSQLite"]),
+          ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping", "CSQLite", "CLibPQ"]),
     // The pipeline: the config pipeline, the payload reader and the runs.
     layer("RestmapPipeline", path: "Sources/Pipeline", [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",

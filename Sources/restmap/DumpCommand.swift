@@ -9,7 +9,7 @@ struct DumpCommand: ParsableCommand {
         abstract: "Print the records a store holds, in the --shape records form.",
         discussion: "Exit 0 on success; 2 when the store cannot be read or is not a restmap store.")
 
-    @Option(name: .long, help: "The store file written by map --store.")
+    @Option(name: .long, help: "The store written by map --store: a file, or a postgresql:// URL.")
     var store: String
 
     @Option(name: .long, help: "Only this entity's records.")

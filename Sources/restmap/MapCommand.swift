@@ -39,8 +39,11 @@ struct MapCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOption
 
-    @Option(name: .long, help: "Also write what was mapped into this SQLite store (created when missing).")
+    @Option(name: .long, help: "Also write what was mapped into this SQLite store (created when missing) or PostgreSQL database (postgresql://...).")
     var store: String?
+
+    @Option(name: .long, help: ArgumentHelp("Map only the I-th of K shares of the input's elements or lines (1 <= I <= K).", valueName: "I/K"))
+    var shard: String?
 
     @Flag(name: [.short, .long], help: "Print no records (with --store: only store them).")
     var quiet = false
@@ -69,6 +72,7 @@ struct MapCommand: ParsableCommand {
         options.status = payload.status
         options.keepsGraph = store != nil
         options.writesRecords = !quiet
+        options.shard = try shard.map(ShardSelector.init(parsing:))
         var sources = try InputArgument.mapInputs(inputs)
         let meter = ProgressMeter.make(sizes: sources.map { ($0.source as? FileByteSource)?.remainingSize }, quiet: quiet)
         defer { meter?.finish() }

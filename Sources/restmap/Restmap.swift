@@ -20,7 +20,7 @@ struct Restmap: ParsableCommand {
         version: RestmapVersion.current,
         subcommands: [
             MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self,
-            DumpCommand.self, InitCommand.self,
+            DumpCommand.self, ConnectCommand.self, InitCommand.self,
         ]
     )
 

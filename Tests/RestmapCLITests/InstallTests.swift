@@ -6,7 +6,7 @@ import XCTest
 /// these tests run with the built binary into a temporary PREFIX.
 final class InstallTests: XCTestCase {
     private var prefix: URL!
-    private let commands = ["map", "request", "check", "validate", "describe", "dump", "init"]
+    private let commands = ["map", "request", "check", "validate", "describe", "dump", "connect", "init"]
 
     override func setUpWithError() throws {
         prefix = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-prefix-\(UUID().uuidString)")

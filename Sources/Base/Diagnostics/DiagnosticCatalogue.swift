@@ -142,5 +142,6 @@ extension DiagnosticCode {
         .storeWriteFailed,
         .storeUnknownEntity,
         .storePolymorphicRelationship,
+        .storeConnectNeedsServer,
     ]
 }

@@ -30,6 +30,8 @@ public struct MapOptions: Sendable {
     public var keepsGraph = false
     /// Print the records (`--quiet` turns this off; the run still maps and stores).
     public var writesRecords = true
+    /// Map only this shard's share of the representations (`--shard I/K`).
+    public var shard: ShardSelector?
 
     public init() {}
 

@@ -37,6 +37,8 @@ public final class MapRun {
     /// ends the run with nothing printed).
     public var onGraphComplete: ((ObjectGraph, MappingPlans) throws -> Void)?
     private var totalMapped = 0
+    /// `--shard I/K`: which representations this run maps.
+    private var shard: ShardSelector?
 
     /// True when records are written as they are mapped.
     public let streams: Bool
@@ -52,6 +54,7 @@ public final class MapRun {
         self.payloadMapper = PayloadMapper(mapper: mapper)
         self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth)
         self.writer = RecordWriter(shape: options.shape)
+        self.shard = options.shard
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
         self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
         if let entity = options.entity, plans.entity(named: entity) == nil {
@@ -172,6 +175,7 @@ public final class MapRun {
                 if firstRootKeys == nil { firstRootKeys = rootKeys }
             } else {
                 guard let document = try reader.nextValue() else { return false }
+                if !takesNextRepresentation() { return true }
                 inputOutcome.merge(try mapWhole(document.value, entries: entries, origin: origin))
                 if firstRootKeys == nil { firstRootKeys = document.value.objectKeys }
             }
@@ -191,7 +195,7 @@ public final class MapRun {
         var rootKeys: [String] = []
         do {
             let result = try reader.streamElements(at: keys, members: members) { element in
-                guard element.value != .null else { return }
+                guard element.value != .null, self.takesNextRepresentation() else { return }
                 outcome.representationCount += 1
                 if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
                     outcome.mappedCount += 1
@@ -218,6 +222,7 @@ public final class MapRun {
         // XML key paths name elements; the root element is the first segment.
         guard let keys = streamableKeyPath(entries), !keys.isEmpty else {
             let document = try reader.read(source)
+            guard takesNextRepresentation() else { return }
             let outcome = try mapWhole(document, entries: entries, origin: origin)
             finish(outcome, input: source.name, rootKeys: document.objectKeys)
             return
@@ -225,6 +230,7 @@ public final class MapRun {
         var outcome = PayloadMapper.Outcome()
         outcome.searchedKeyPaths = [keys.joined(separator: ".")]
         let search = try reader.streamElements(at: keys, from: source, members: readKeys(entries)) { element in
+            guard self.takesNextRepresentation() else { return }
             outcome.representationCount += 1
             if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
                 outcome.mappedCount += 1
@@ -281,6 +287,11 @@ public final class MapRun {
             log.error(.nothingMapped, message, at: .file(input))
             failed = true
         }
+    }
+
+    /// True unless `--shard` gives the next representation to another process.
+    private func takesNextRepresentation() -> Bool {
+        shard?.takesNext() ?? true
     }
 
     // MARK: - Output

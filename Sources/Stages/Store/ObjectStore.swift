@@ -17,6 +17,7 @@ public enum ObjectStore {
     @discardableResult
     public static func persist(_ graph: ObjectGraph, plans: MappingPlans, configFile: String, to path: String) throws -> Summary {
         try PolymorphicRelationships.refuse(plans)
+        if PostgreSQLStore.handles(path) { return try PostgreSQLStore.persist(graph, plans: plans, configFile: configFile, to: path) }
         let opened = try SQLiteStoreFile.open(path, forWriting: true)
         let connection = opened.connection
         do {
@@ -57,6 +58,7 @@ public enum ObjectStore {
 
     /// Prints the stored records (SPEC §3.7) to `sink`.
     public static func dump(path: String, entity: String?, format: DumpFormat, compact: Bool, to sink: ByteSink) throws {
+        if PostgreSQLStore.handles(path) { return try PostgreSQLStore.dump(path, entity: entity, format: format, compact: compact, to: sink) }
         let opened = try SQLiteStoreFile.open(path, forWriting: false)
         do {
             try opened.connection.execute("BEGIN")
@@ -67,6 +69,24 @@ public enum ObjectStore {
         } catch let error as RestmapError where error.diagnostics.first?.location == nil {
             throw RestmapError.usage(error.diagnostics.first?.code ?? .storeUnusable, "store \(path): \(error.diagnostics.first?.message ?? "")", at: .file(path))
         }
+    }
+
+    /// What `restmap connect` did: connections resolved now, and sources still waiting.
+    public struct ConnectOutcome: Equatable, Sendable {
+        public var resolved: Int
+        public var remaining: Int
+    }
+
+    /// `restmap connect --store URL`: resolves the connections earlier runs left pending
+    /// (PendingConnections). Only a server store has them: a store file is written by one
+    /// run at a time, which resolves its connections itself.
+    public static func connect(store: String) throws -> ConnectOutcome {
+        guard PostgreSQLStore.handles(store) else {
+            throw RestmapError.usage(
+                .storeConnectNeedsServer, "restmap connect works on PostgreSQL stores (postgresql://…); a store file resolves its connections in each run", at: .file(store))
+        }
+        let outcome = try PostgreSQLStore.connect(store)
+        return ConnectOutcome(resolved: outcome.resolved, remaining: outcome.remaining)
     }
 
     private static func describe(_ error: Error, path: String) -> Error {

@@ -16,15 +16,35 @@ public protocol StoreDialect: Sendable {
     var referenceType: String { get }
     /// `INSERT … ON CONFLICT (keys) DO UPDATE SET …` returning the row id.
     func upsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String
+    /// The constraint clause (with its leading space) of a column holding `table`'s row ids.
+    func reference(to table: String) -> String
 }
 
 extension StoreDialect {
+    /// A foreign-key constraint on the target's row id (SQLite does not need the target
+    /// table to exist yet).
+    public func reference(to table: String) -> String {
+        " REFERENCES \(quote(table)) (\(quote(StoreSchema.rowIDColumn)))"
+    }
+
     func quotedList(_ names: [String]) -> String {
         names.map(quote).joined(separator: ", ")
     }
 
     func parameterList(count: Int, from first: Int = 1) -> String {
         (0..<count).map { parameter(first + $0) }.joined(separator: ", ")
+    }
+
+    /// `INSERT … ON CONFLICT (keys) DO UPDATE SET` the carried columns `RETURNING` the row
+    /// id, as SQLite and PostgreSQL both spell it. It updates even with nothing to change,
+    /// so that RETURNING yields the existing row.
+    func onConflictUpsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String {
+        let updates = columns.filter { !conflictColumns.contains($0) }
+        let set = updates.isEmpty
+            ? "\(quote(conflictColumns[0])) = excluded.\(quote(conflictColumns[0]))"
+            : updates.map { "\(quote($0)) = excluded.\(quote($0))" }.joined(separator: ", ")
+        return "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count))) "
+            + "ON CONFLICT (\(quotedList(conflictColumns))) DO UPDATE SET \(set) RETURNING \(quote(rowIDColumn))"
     }
 
     /// The plain insert of an object without identity, returning its row id.

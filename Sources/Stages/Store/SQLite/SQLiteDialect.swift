@@ -33,12 +33,6 @@ public struct SQLiteDialect: StoreDialect {
     public var referenceType: String { "INTEGER" }
 
     public func upsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String {
-        let updates = columns.filter { !conflictColumns.contains($0) }
-        // DO UPDATE even with nothing to change, so that RETURNING yields the existing row.
-        let set = updates.isEmpty
-            ? "\(quote(conflictColumns[0])) = excluded.\(quote(conflictColumns[0]))"
-            : updates.map { "\(quote($0)) = excluded.\(quote($0))" }.joined(separator: ", ")
-        return "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count))) "
-            + "ON CONFLICT (\(quotedList(conflictColumns))) DO UPDATE SET \(set) RETURNING \(quote(rowIDColumn))"
+        onConflictUpsert(table: table, columns: columns, conflictColumns: conflictColumns, rowIDColumn: rowIDColumn)
     }
 }

@@ -24,7 +24,7 @@ struct SchemaCatalog {
         let q = dialect.quote
         try connection.execute("CREATE TABLE \(q(Self.metaTable)) (\(q("key")) TEXT PRIMARY KEY, \(q("value")) TEXT NOT NULL)")
         try connection.execute(
-            "CREATE TABLE \(q(Self.entitiesTable)) (\(q("position")) INTEGER PRIMARY KEY, \(q("name")) TEXT NOT NULL UNIQUE, \(q("table_name")) TEXT NOT NULL)")
+            "CREATE TABLE \(q(Self.entitiesTable)) (\(q("position")) \(dialect.rowIDColumnDefinition), \(q("name")) TEXT NOT NULL UNIQUE, \(q("table_name")) TEXT NOT NULL)")
         try connection.execute(
             "CREATE TABLE \(q(Self.fieldsTable)) (\(q("entity")) TEXT NOT NULL, \(q("position")) INTEGER NOT NULL, \(q("kind")) TEXT NOT NULL, \(q("name")) TEXT NOT NULL, \(q("type")) TEXT, \(q("target")) TEXT, \(q("primary_key_position")) INTEGER, PRIMARY KEY (\(q("entity")), \(q("position"))))")
         try setMeta("format_version", String(Self.formatVersion))
@@ -97,11 +97,11 @@ struct SchemaCatalog {
                 if relationship.toMany { joinTables.append(relationship.joinTable(owner: entity.table)) } else { columns.append(relationship.column) }
             }
             do {
-                _ = try connection.prepare("SELECT \(columns.map(q).joined(separator: ", ")) FROM \(q(entity.table)) WHERE 0")
+                _ = try connection.prepare("SELECT \(columns.map(q).joined(separator: ", ")) FROM \(q(entity.table)) WHERE 1 = 0")
                 let join = StoreSchema.joinColumns
                 for table in joinTables {
                     _ = try connection.prepare(
-                        "SELECT \(q(join.owner)), \(q(join.position)), \(q(join.target)) FROM \(q(table)) WHERE 0")
+                        "SELECT \(q(join.owner)), \(q(join.position)), \(q(join.target)) FROM \(q(table)) WHERE 1 = 0")
                 }
             } catch {
                 throw RestmapError.usage(

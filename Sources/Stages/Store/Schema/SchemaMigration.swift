@@ -121,9 +121,9 @@ struct SchemaMigration {
         let columns = StoreSchema.joinColumns
         try connection.execute(
             "CREATE TABLE \(q(relationship.joinTable(owner: entity.table))) ("
-                + "\(q(columns.owner)) \(dialect.referenceType) NOT NULL REFERENCES \(q(entity.table)) (\(q(StoreSchema.rowIDColumn))), "
+                + "\(q(columns.owner)) \(dialect.referenceType) NOT NULL\(dialect.reference(to: entity.table)), "
                 + "\(q(columns.position)) INTEGER NOT NULL, "
-                + "\(q(columns.target)) \(dialect.referenceType) NOT NULL REFERENCES \(q(relationship.target)) (\(q(StoreSchema.rowIDColumn))), "
+                + "\(q(columns.target)) \(dialect.referenceType) NOT NULL\(dialect.reference(to: relationship.target)), "
                 + "PRIMARY KEY (\(q(columns.owner)), \(q(columns.position))))")
     }
 
@@ -133,7 +133,7 @@ struct SchemaMigration {
     }
 
     private func referenceDefinition(_ relationship: StoredRelationship) -> String {
-        "\(dialect.quote(relationship.column)) \(dialect.referenceType) REFERENCES \(dialect.quote(relationship.target)) (\(dialect.quote(StoreSchema.rowIDColumn)))"
+        "\(dialect.quote(relationship.column)) \(dialect.referenceType)\(dialect.reference(to: relationship.target))"
     }
 
     /// Refuses names that would collide: a column twice in one table, or a table twice.

@@ -21,14 +21,26 @@ final class ConnectionLookup {
 
     private let connection: StoreConnection
     private var statements: [String: StoreStatement] = [:]
+    /// True when the connections' target indexes were made beforehand (a server store makes
+    /// them in its schema transaction: CREATE INDEX amid concurrent writers would lock them out).
+    private let indexesReady: Bool
+    /// True when the last lookup left some source value without a match: its target may
+    /// still arrive (another shard), so a server store records the source as pending.
+    private(set) var lastLookupIncomplete = false
 
-    init(connection: StoreConnection, schema: StoreSchema) {
+    init(connection: StoreConnection, schema: StoreSchema, indexesReady: Bool = false) {
         self.connection = connection
+        self.indexesReady = indexesReady
     }
 
     /// The row ids the relationship should point to, or nil to leave it as stored.
     func targets(of object: MappedObject, connection plan: Connection, toMany: Bool) throws -> [Int64]? {
-        let sources = plan.sourcePositions.map { $0 < object.attributes.count ? object.attributes[$0] : nil }
+        try targets(sources: plan.sourcePositions.map { $0 < object.attributes.count ? object.attributes[$0] : nil }, connection: plan, toMany: toMany)
+    }
+
+    /// The row ids for these source values (nil: a source the representation did not carry).
+    func targets(sources: [Value?], connection plan: Connection, toMany: Bool) throws -> [Int64]? {
+        lastLookupIncomplete = false
         guard sources.contains(where: { $0 != nil }) else { return nil }
         if sources.allSatisfy({ $0 == nil || $0 == .null }) { return [] }
         let statement = try lookup(plan)
@@ -40,7 +52,9 @@ final class ConnectionLookup {
                 guard let value, value.isScalar, value != .null else { return }
                 bound.append(StoreValueCodec.encode(value, as: attribute.type))
             }
-            for row in try statement.rows(bound) {
+            let rows = try statement.rows(bound)
+            if rows.isEmpty { lastLookupIncomplete = true }
+            for row in rows {
                 if case .integer(let rowID) = row[0], seen.insert(rowID).inserted { matches.append(rowID) }
             }
         }
@@ -64,14 +78,18 @@ final class ConnectionLookup {
         if let statement = statements[key] { return statement }
         let dialect = connection.dialect
         let q = dialect.quote
-        if columns != plan.target.primaryKey {
-            try connection.execute(
-                "CREATE INDEX IF NOT EXISTS \(q(plan.target.table + "_" + columns.joined(separator: "_") + "_connection")) ON \(q(plan.target.table)) (\(dialect.quotedList(columns)))")
-        }
+        if !indexesReady, let index = Self.indexStatement(plan, dialect: dialect) { try connection.execute(index) }
         let conditions = columns.enumerated().map { "\(q($1)) = \(dialect.parameter($0 + 1))" }.joined(separator: " AND ")
         let statement = try connection.prepare(
             "SELECT \(q(StoreSchema.rowIDColumn)) FROM \(q(plan.target.table)) WHERE \(conditions) ORDER BY \(q(StoreSchema.rowIDColumn))")
         statements[key] = statement
         return statement
+    }
+
+    /// The index a connection's lookups go through, unless the primary key's serves.
+    static func indexStatement(_ plan: Connection, dialect: StoreDialect) -> String? {
+        let columns = plan.targetAttributes.map(\.column)
+        guard columns != plan.target.primaryKey else { return nil }
+        return "CREATE INDEX IF NOT EXISTS \(dialect.quote(plan.target.table + "_" + columns.joined(separator: "_") + "_connection")) ON \(dialect.quote(plan.target.table)) (\(dialect.quotedList(columns)))"
     }
 }

@@ -1,0 +1,2 @@
+// libpq, PostgreSQL's own client library, for RestmapStore (the only target that imports it).
+#include <libpq-fe.h>

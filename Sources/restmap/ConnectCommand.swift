@@ -1,0 +1,25 @@
+import ArgumentParser
+import RestmapBase
+import RestmapStore
+
+/// `restmap connect`: resolves the connections that sharded runs left pending in a
+/// PostgreSQL store (README "Many writers"). Needs no config.
+struct ConnectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "connect",
+        abstract: "Resolve connections whose target arrived in another run (PostgreSQL stores).",
+        discussion: """
+            Every map --store run already does this after it commits; run it once more after a \
+            sharded load to be sure. Prints how many were resolved and how many still wait for \
+            their target. Exit 0 on success; 2 when the store cannot be reached or written.
+            """)
+
+    @Option(name: .long, help: "The PostgreSQL store (postgresql://...; PG* environment variables honoured).")
+    var store: String
+
+    func run() throws {
+        let outcome = try ObjectStore.connect(store: store)
+        Console.shared.writeError(
+            "restmap connect: \(outcome.resolved) connection\(outcome.resolved == 1 ? "" : "s") resolved, \(outcome.remaining) still without a target\n")
+    }
+}
