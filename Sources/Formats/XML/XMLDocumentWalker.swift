@@ -30,51 +30,51 @@ final class XMLDocumentWalker {
         var locations: XMLLocationTree?
     }
 
-    fileprivate let session: XMLSAXSession
+    let session: XMLSAXSession
     /// The document's parser context, as callbacks receive it.
-    private var documentContext: UnsafeMutableRawPointer?
-    private let path: [String]
-    private let buildsDocument: Bool
-    private let nestingLimit: Int
+    var documentContext: UnsafeMutableRawPointer?
+    let path: [String]
+    let buildsDocument: Bool
+    let nestingLimit: Int
     /// Whether warnings are recorded (on the tape, for the replayer's log).
-    private let warns: Bool
-    private let scanner: XMLMarkupScanner?
-    private let recordsLocations: Bool
+    let warns: Bool
+    let scanner: XMLMarkupScanner?
+    let recordsLocations: Bool
     /// Whether the members of streamed elements are filtered.
-    private let filters: Bool
+    let filters: Bool
     /// Whether a streamed element keeps its `text` when it is an object (see `members`).
     let keepsOutermostText: Bool
-    private var tape = XMLEventTape()
-    private let names: XMLNameTable
-    private var budget = XMLEntityBudget()
-    private var attributeText: [UInt8] = []
-    private var warnedEntities: Set<String> = []
+    var tape = XMLEventTape()
+    let names: XMLNameTable
+    var budget = XMLEntityBudget()
+    var attributeText: [UInt8] = []
+    var warnedEntities: Set<String> = []
 
     /// Elements open, the root being depth 1.
-    private var depth = 0
+    var depth = 0
     /// Elements open on the tape (the element being built and its open descendants).
-    private var builtDepth = 0
+    var builtDepth = 0
     /// Open elements inside a left-out member (filtered), counting it.
-    private var skipDepth = 0
+    var skipDepth = 0
     /// Bytes of the text run under way (libxml2 bounds one text node).
-    private var textRun = 0
-    private var overflowed = false
-    private var overflowLocation = SourceLocation(file: "")
+    var textRun = 0
+    var overflowed = false
+    var overflowLocation = SourceLocation(file: "")
     private(set) var rootName: String?
     /// Path mode: how many open elements, from the root, match the path's first segments.
-    private var matchedDepth = 0
+    var matchedDepth = 0
     /// Path mode: the deepest `matchedDepth` reached, and the keys seen at each matched level.
     private(set) var deepestMatch = 0
     private(set) var keysByLevel: [XMLKeyList]
     /// The first error of a callback; set once, and then the parse is over.
-    private var failure: (any Error)?
-    private var stopped = false
+    var failure: (any Error)?
+    var stopped = false
     /// Path mode: an element was handed out (the keys seen are then of no more use).
-    private var delivered = false
+    var delivered = false
     /// Path mode: libxml2's name pointer of each segment, once met (0 before).
-    private var pathIDs: [UInt]
+    var pathIDs: [UInt]
     /// When recording locations: where the element being opened starts.
-    private var elementLocation = SourceLocation(file: "")
+    var elementLocation = SourceLocation(file: "")
 
     /// `members`: in path mode, the keys (attribute and child names, `text`) that the elements
     /// handed out keep; the others are parsed but not recorded. Nil keeps everything.
@@ -135,7 +135,7 @@ final class XMLDocumentWalker {
 
     // MARK: Callbacks
 
-    private static func handler() -> xmlSAXHandler {
+    static func handler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         xmlSAXVersion(&handler, 2)
         // Everything that would build a tree is replaced: were any node built under an entity's
@@ -164,7 +164,7 @@ final class XMLDocumentWalker {
         return handler
     }
 
-    fileprivate func startElement(
+    func startElement(
         _ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
         _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
@@ -219,7 +219,7 @@ final class XMLDocumentWalker {
 
     /// Whether `name` is the path's segment at `level`; by identity once one was seen.
     @inline(__always)
-    private func isSegment(_ name: XMLNameTable.Ref, _ level: Int) -> Bool {
+    func isSegment(_ name: XMLNameTable.Ref, _ level: Int) -> Bool {
         let id = pathIDs[level]
         if id != 0 { return name.pointee.id == id }
         guard name.pointee.string == path[level] else { return false }
@@ -228,7 +228,7 @@ final class XMLDocumentWalker {
     }
 
     @inline(__always)
-    private func open(
+    func open(
         _ name: XMLNameTable.Ref, _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         _ ctx: UnsafeMutableRawPointer?
     ) {
@@ -260,7 +260,7 @@ final class XMLDocumentWalker {
         }
     }
 
-    fileprivate func endElement(_ ctx: UnsafeMutableRawPointer?) {
+    func endElement(_ ctx: UnsafeMutableRawPointer?) {
         guard !stopped else { return halt(ctx) }
         if textRun != 0 { guard endTextRun(ctx) else { return } }
         if ctx == documentContext { markupEnded(columnOffset: 0) }
@@ -278,7 +278,7 @@ final class XMLDocumentWalker {
         }
     }
 
-    fileprivate func characters(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int) {
+    func characters(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int) {
         guard !stopped else { return halt(ctx) }
         textRun += length
         if textRun > XMLText.maximumLength {
@@ -294,7 +294,7 @@ final class XMLDocumentWalker {
     }
 
     /// A comment or processing instruction: nothing to build, but it ends a text node.
-    fileprivate func otherNode(_ ctx: UnsafeMutableRawPointer?) {
+    func otherNode(_ ctx: UnsafeMutableRawPointer?) {
         guard !stopped else { return halt(ctx) }
         if textRun != 0 { _ = endTextRun(ctx) }
         if ctx == documentContext { markupEnded(columnOffset: 0) }
@@ -303,7 +303,7 @@ final class XMLDocumentWalker {
     /// Notes where the document's parser stands after a piece of markup (see
     /// `XMLSAXSession.markupEndLine`).
     @inline(__always)
-    private func markupEnded(columnOffset: Int32) {
+    func markupEnded(columnOffset: Int32) {
         let input = documentContext.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input!
         session.markupEndLine = input.pointee.line
         session.markupEndColumn = input.pointee.col &+ columnOffset
@@ -311,7 +311,7 @@ final class XMLDocumentWalker {
     }
 
     /// Ends the text run under way; false (and the parse stopped) when it was too long.
-    private func endTextRun(_ ctx: UnsafeMutableRawPointer?) -> Bool {
+    func endTextRun(_ ctx: UnsafeMutableRawPointer?) -> Bool {
         textRun = 0
         guard overflowed else { return true }
         overflowed = false
@@ -319,145 +319,23 @@ final class XMLDocumentWalker {
         return false
     }
 
-    private static func overflowError(at location: SourceLocation) -> RestmapError {
+    static func overflowError(at location: SourceLocation) -> RestmapError {
         RestmapError.data(
             .xmlTooLong, "text longer than libxml2's limit of 10,000,000 bytes (xmlSAX2Characters: huge text node)", at: location)
-    }
-
-    // MARK: Entities
-
-    /// Looks an entity up for libxml2; once the parse is being stopped there are none, which
-    /// cuts short any expansion still under way.
-    fileprivate func entity(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
-        guard !stopped else { return nil }
-        return xmlSAX2GetEntity(ctx, name)
-    }
-
-    /// A reference in content, reported after the content of an internal entity was replayed;
-    /// for an external or undeclared entity, instead of any content.
-    fileprivate func reference(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) {
-        guard !stopped else { return halt(ctx) }
-        if textRun != 0 { guard endTextRun(ctx) else { return } }
-        let inDocument = ctx == documentContext
-        if inDocument { markupEnded(columnOffset: 0) }
-        // The scanner queued where the document's references are; this one is done with.
-        let position = inDocument ? scanner?.popEntityReference() : scanner?.peekEntityReference()
-        guard let name else { return }
-        let entity = xmlGetDocEntity(session.context.pointee.myDoc, name)
-        if let entity, entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY || entity.pointee.etype == XML_INTERNAL_PREDEFINED_ENTITY {
-            return
-        }
-        let entityName = XMLText.string(name)
-        guard warns, warnedEntities.insert(entityName).inserted else { return }
-        let location =
-            position.map { SourceLocation(file: session.inputName, line: $0.line, column: $0.column) }
-            ?? session.parserLocation(withColumn: false)
-        if entity == nil {
-            tape.writeDiagnostic(.warning(.xmlUndeclaredEntity, "entity '\(entityName)' is not declared; the reference was left out", at: location))
-        } else {
-            tape.writeDiagnostic(.warning(.xmlExternalEntity, "external entity '\(entityName)' was not loaded", at: location))
-        }
-    }
-
-    /// Counts entity text against the budget; false (and the parse stopped) past it.
-    private func charge(_ bytes: Int, _ ctx: UnsafeMutableRawPointer?) -> Bool {
-        do {
-            try budget.charge(bytes, inputBytes: session.feed.bytesDelivered) { referenceLocation() }
-            return true
-        } catch {
-            fail(error, ctx)
-            return false
-        }
-    }
-
-    // MARK: Attributes
-
-    /// Expands an attribute's value into `attributeText`. With entities left unsubstituted,
-    /// libxml2 hands over values with `&#38;` for `&amp;` and `&name;` for references to
-    /// declared entities (it has checked them); those are expanded here, under the same
-    /// budget. False when the budget ran out.
-    private func expandAttribute(_ bytes: UnsafeBufferPointer<UInt8>, _ ctx: UnsafeMutableRawPointer?) -> Bool {
-        attributeText.removeAll(keepingCapacity: true)
-        do {
-            try expandReferences(bytes, level: 0)
-            return true
-        } catch {
-            fail(error, ctx)
-            return false
-        }
-    }
-
-    private func expandReferences(_ bytes: UnsafeBufferPointer<UInt8>, level: Int) throws {
-        var i = 0
-        let count = bytes.count
-        while i < count {
-            guard bytes[i] == UInt8(ascii: "&"),
-                let end = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: ";"))
-            else {
-                attributeText.append(bytes[i])
-                i += 1
-                continue
-            }
-            let reference = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end])
-            i = end + 1
-            if reference.first == UInt8(ascii: "#") {
-                appendCharacterReference(UnsafeBufferPointer(rebasing: reference.dropFirst()))
-                continue
-            }
-            var name = Array(reference)
-            name.append(0)
-            guard let entity = name.withUnsafeBufferPointer({ name in
-                xmlGetPredefinedEntity(name.baseAddress) ?? xmlGetDocEntity(session.context.pointee.myDoc, name.baseAddress)
-            }), let content = entity.pointee.content else { continue }
-            let text = XMLText.bytes(content)
-            switch entity.pointee.etype {
-            case XML_INTERNAL_PREDEFINED_ENTITY:
-                attributeText.append(contentsOf: text)
-            case XML_INTERNAL_GENERAL_ENTITY:
-                guard level < XMLEntityBudget.maximumNesting else { throw budget.nestingError(at: referenceLocation()) }
-                try budget.charge(text.count, inputBytes: session.feed.bytesDelivered) { referenceLocation() }
-                try expandReferences(text, level: level + 1)
-            default:
-                break  // external: libxml2 has refused the document already
-            }
-        }
-    }
-
-    /// `&#233;` or `&#xE9;` (the part after `#`), as UTF-8.
-    private func appendCharacterReference(_ digits: UnsafeBufferPointer<UInt8>) {
-        var value: UInt32 = 0
-        var hexadecimal = false
-        for (index, byte) in digits.enumerated() {
-            if index == 0 && byte == UInt8(ascii: "x") {
-                hexadecimal = true
-                continue
-            }
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where hexadecimal: digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where hexadecimal: digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return
-            }
-            value = value * (hexadecimal ? 16 : 10) + digit
-            if value > 0x10FFFF { return }
-        }
-        guard let scalar = Unicode.Scalar(value) else { return }
-        attributeText.append(contentsOf: String(Character(scalar)).utf8)
     }
 
     // MARK: Stopping
 
     /// Records the first error and stops the parse: the parser of `ctx` at once, enclosing
     /// entity parses through `entity` and the callbacks' guards, the document's by its input.
-    private func fail(_ error: any Error, _ ctx: UnsafeMutableRawPointer?) {
+    func fail(_ error: any Error, _ ctx: UnsafeMutableRawPointer?) {
         if failure == nil { failure = error }
         stopped = true
         session.feed.stop()
         halt(ctx)
     }
 
-    private func halt(_ ctx: UnsafeMutableRawPointer?) {
+    func halt(_ ctx: UnsafeMutableRawPointer?) {
         guard let ctx else { return }
         xmlStopParser(ctx.assumingMemoryBound(to: xmlParserCtxt.self))
     }
@@ -465,7 +343,7 @@ final class XMLDocumentWalker {
     // MARK: Locations
 
     /// Where an element starts: its `<` in the document, or the reference that brought it.
-    private func locateElement(fromEntity: Bool) -> SourceLocation {
+    func locateElement(fromEntity: Bool) -> SourceLocation {
         if fromEntity { return referenceLocation() }
         if let position = scanner?.popElementStart() {
             return SourceLocation(file: session.inputName, line: position.line, column: position.column)
@@ -474,7 +352,7 @@ final class XMLDocumentWalker {
     }
 
     /// Where the entity reference being expanded was written (its line at least).
-    private func referenceLocation() -> SourceLocation {
+    func referenceLocation() -> SourceLocation {
         if let position = scanner?.peekEntityReference() {
             return SourceLocation(file: session.inputName, line: position.line, column: position.column)
         }

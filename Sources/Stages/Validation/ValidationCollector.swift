@@ -9,49 +9,49 @@ import RestmapMapping
 ///
 /// One collector serves one run (one identity map): the positive samples share one, each
 /// negative sample has its own.
-public final class ValidationCollector: MappingObserver {
+public final class ValidationCollector {
     let plans: MappingPlans
     /// Nil for runs that do not count towards coverage (negative samples).
     let coverage: CoverageTracker?
-    private var pathMappings: [Int: PathMapping] = [:]
+    var pathMappings: [Int: PathMapping] = [:]
     /// How findings name the config entry of each plan's mapping.
-    private var planEntries: [ObjectIdentifier: ValidationFinding.ConfigEntry] = [:]
+    var planEntries: [ObjectIdentifier: ValidationFinding.ConfigEntry] = [:]
 
     /// Findings by sample index.
     public private(set) var findings: [Int: FindingAccumulator] = [:]
 
     // MARK: The document being mapped
 
-    private var sample = -1
-    private var sampleName = ""
-    private var document: Value = .null
-    private var locations = PayloadLocations()
+    var sample = -1
+    var sampleName = ""
+    var document: Value = .null
+    var locations = PayloadLocations()
     /// Places whose whole value the config read (attributes, matcher keys).
-    private var consumed = PayloadPlaceSet()
+    var consumed = PayloadPlaceSet()
     /// Places the config looked into (representations, containers) and all their ancestors.
-    private var visited = PayloadPlaceSet()
+    var visited = PayloadPlaceSet()
     /// The plan that mapped the representation at a place.
-    private var representationPlans = PayloadPlaceMap<EntityPlan>()
+    var representationPlans = PayloadPlaceMap<EntityPlan>()
     /// Representations reported as unmapped: their keys are not reported again one by one.
-    private var skipped = PayloadPlaceSet()
-    private var cachedParentPointer: String?
-    private var cachedParent: Value?
+    var skipped = PayloadPlaceSet()
+    var cachedParentPointer: String?
+    var cachedParent: Value?
 
     // MARK: The representation being mapped
 
-    private struct Read {
+    struct Read {
         var index: Int
         var found: Bool
         var pointer: String?
     }
 
-    private var pendingPlan: EntityPlan?
-    private var pendingPointer: String?
-    private var pendingReads: [Read] = []
-    private var pendingMissingKey: ObjectIdentifier?
+    var pendingPlan: EntityPlan?
+    var pendingPointer: String?
+    var pendingReads: [Read] = []
+    var pendingMissingKey: ObjectIdentifier?
     /// Conversion failures, reported once the object exists and can be named (`Employee/1`),
     /// as `map` names it.
-    private var pendingFailures: [ValidationFinding] = []
+    var pendingFailures: [ValidationFinding] = []
 
     // MARK: Objects of the run
 
@@ -59,13 +59,13 @@ public final class ValidationCollector: MappingObserver {
 
     /// Where each object's attribute values were last read from, and where each object was
     /// last mapped from.
-    private var sites = ValidationSites()
+    var sites = ValidationSites()
     /// Which sites each plan's objects need: every attribute when the entity has identity
     /// (a later representation may conflict), connection sources (a connection may fail);
     /// nothing else, so that a big sample of plain objects does not keep a site per value.
-    private var siteMasks: [ObjectIdentifier: (attributes: [Bool], object: Bool)] = [:]
+    var siteMasks: [ObjectIdentifier: (attributes: [Bool], object: Bool)] = [:]
 
-    private func siteMask(_ plan: EntityPlan) -> (attributes: [Bool], object: Bool) {
+    func siteMask(_ plan: EntityPlan) -> (attributes: [Bool], object: Bool) {
         if let mask = siteMasks[ObjectIdentifier(plan)] { return mask }
         var attributes = Array(repeating: plan.hasIdentity, count: plan.mapping.attributes.count)
         var hasConnections = false
@@ -160,7 +160,7 @@ public final class ValidationCollector: MappingObserver {
 
     /// The unread keys of one document, folded by place of the payload's shape as they are
     /// found (a thousand elements make one finding, not a thousand).
-    private struct UnreadWalk {
+    struct UnreadWalk {
         var fallbackEntry: ValidationFinding.ConfigEntry?
         var folded: [String: (ValidationFinding, Int)] = [:]
         var order: [String] = []
@@ -169,7 +169,7 @@ public final class ValidationCollector: MappingObserver {
     /// Every unread key, once per place of the payload's shape, for `validate --suggest`.
     public private(set) var unreadKeys: [UnreadKey] = []
 
-    private func reportUnread(
+    func reportUnread(
         in value: Value, at pointer: String, place: PayloadPlace, shape: String, plan: EntityPlan?, walk: inout UnreadWalk
     ) {
         switch value {
@@ -227,230 +227,6 @@ public final class ValidationCollector: MappingObserver {
         }
     }
 
-    // MARK: - MappingObserver
-
-    public func pathMappingApplied(_ mapping: PathMapping, containerFound: Bool, origin: Mapper.Origin) {
-        if containerFound {
-            coverage?.record(.pathMapping(mapping.index))
-            return
-        }
-        let keyPath = mapping.keyPath?.value ?? KeyPath("")
-        let name = "path_mappings.\(mapping.index)"
-        var message: String
-        var pointer = origin.pointer
-        if keyPath.isSelf {
-            message = "the payload is null; \(name) ('\(mapping.uri.value.text)') maps the root"
-        } else {
-            message = "key path '\(keyPath.text)' of \(name) ('\(mapping.uri.value.text)') "
-            let root = origin.pointer.flatMap { PayloadPointer.value(at: $0, in: document) } ?? document
-            let located = origin.pointer.flatMap { KeyValueCoding.locatedValue(at: keyPath, in: root, pointer: $0) }
-            switch located?.value {
-            case nil:
-                message += "is absent from the payload"
-                if case .object(let object) = root, case .key(let first, _)? = keyPath.segments.first, object[first] == nil {
-                    message += Suggestions.hint(for: first, among: object.keys)
-                    if Suggestions.closest(to: first, among: object.keys) == nil, !object.isEmpty {
-                        message += "; the payload has \(object.keys.prefix(8).joined(separator: ", "))"
-                        if object.count > 8 { message += ", …" }
-                    }
-                }
-            case .null?:
-                message += "is null in the payload"
-                pointer = located?.pointer ?? pointer
-            default:
-                message += "holds no element with a value in the payload"
-                pointer = located?.pointer ?? pointer
-            }
-        }
-        let config =
-            mapping.keyPath.map { ValidationFinding.ConfigEntry("\(name).key_path", at: $0.location) }
-            ?? ValidationFinding.ConfigEntry(name, at: mapping.location)
-        add(
-            ValidationFinding(
-                .keyPathAbsent, .warning, message, at: location(pointer, origin: origin), pointer: pointer, config: config))
-    }
-
-    public func matcherTook(pathIndex: Int, matcherIndex: Int, origin: Mapper.Origin) {
-        coverage?.record(.matcher(path: pathIndex, matcher: matcherIndex))
-        // The keys the entry's matchers compare are read by the config.
-        guard let entry = pathMappings[pathIndex], let pointer = origin.pointer, let element = value(at: pointer) else {
-            return
-        }
-        for matcher in entry.matchers {
-            guard case .keyed(let keyPath, _, _) = matcher.kind else { continue }
-            var places: [String] = []
-            PayloadPointer.placesRead(by: keyPath.segments[...], in: element, at: pointer, into: &places)
-            for place in places { consume(place) }
-        }
-    }
-
-    public func representationUnmatched(pathIndex: Int, origin: Mapper.Origin) {
-        guard let entry = pathMappings[pathIndex] else { return }
-        let element = origin.pointer.flatMap { value(at: $0) }
-        var message = "no matcher of path_mappings.\(pathIndex) ('\(entry.uri.value.text)') takes this \(element?.kindName ?? "object")"
-        if let element {
-            var order: [KeyPath] = []
-            var expected: [KeyPath: [String]] = [:]
-            for matcher in entry.matchers {
-                guard case .keyed(let keyPath, let value, _) = matcher.kind else { continue }
-                if expected[keyPath] == nil { order.append(keyPath) }
-                expected[keyPath, default: []].append(ConversionFailure.describe(value))
-            }
-            let parts = order.map { keyPath -> String in
-                let actual = KeyValueCoding.value(at: keyPath, in: element).map(ConversionFailure.describe) ?? "absent"
-                return "\(keyPath.text) is \(actual), expected \(expected[keyPath]!.joined(separator: " or "))"
-            }
-            if !parts.isEmpty { message += ": " + parts.joined(separator: "; ") }
-        }
-        let config = entry.matchers.first.map {
-            ValidationFinding.ConfigEntry("path_mappings.\(pathIndex).matchers", at: $0.location)
-        }
-        add(
-            ValidationFinding(
-                .unmatchedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
-                config: config))
-    }
-
-    public func representationUnmappable(entity: String, origin: Mapper.Origin) {
-        let plan = pendingPlan?.name == entity && pendingPointer == origin.pointer ? pendingPlan : plans.entity(named: entity)
-        var message = "this object carries none of the key paths \(entity) maps"
-        if let plan {
-            let sources = plan.mapping.attributes.map { CoverageTracker.keyName($0.source.text) }
-                + plan.nestedRelationshipIndices.map { CoverageTracker.keyName(plan.mapping.relationships[$0].source.text) }
-            if !sources.isEmpty {
-                message += " (\(sources.prefix(6).joined(separator: ", "))\(sources.count > 6 ? ", …" : ""))"
-            }
-        }
-        message += "; nothing is mapped from it"
-        add(
-            ValidationFinding(
-                .unmappedObject, .warning, message, at: location(origin.pointer, origin: origin), pointer: origin.pointer,
-                config: plan.flatMap { planEntries[ObjectIdentifier($0)] }))
-        if let pointer = origin.pointer { skipped.insert(locations.place(of: pointer)) }
-        resetPending()
-    }
-
-    public func attributeRead(plan: EntityPlan, index: Int, found: Bool, pointer: String?, origin: Mapper.Origin) {
-        if index == 0 || pendingPlan !== plan || pendingPointer != origin.pointer {
-            resetPending()
-            pendingPlan = plan
-            pendingPointer = origin.pointer
-        }
-        pendingReads.append(Read(index: index, found: found, pointer: pointer))
-        guard found else { return }
-        coverage?.record(.attribute(ObjectIdentifier(plan), index))
-        if let pointer {
-            consume(pointer)
-        } else if let base = origin.pointer, let representation = value(at: base) {
-            // A fan-out over an array or a collection operator: every place it looked at.
-            var places: [String] = []
-            PayloadPointer.placesRead(
-                by: plan.mapping.attributes[index].source.segments[...], in: representation, at: base, into: &places)
-            for place in places { consume(place) }
-        }
-    }
-
-    public func relationshipRead(plan: EntityPlan, index: Int, found: Bool, origin: Mapper.Origin) {
-        guard found else { return }
-        coverage?.record(.relationship(ObjectIdentifier(plan), index))
-        guard let base = origin.pointer, let representation = value(at: base) else { return }
-        let source = plan.mapping.relationships[index].source
-        guard let read = KeyValueCoding.locatedValue(at: source, in: representation, pointer: base) else { return }
-        guard let pointer = read.pointer else {
-            var places: [String] = []
-            PayloadPointer.placesRead(by: source.segments[...], in: representation, at: base, into: &places)
-            for place in places { consume(place) }
-            return
-        }
-        if read.value.isScalar { consume(pointer) } else { markVisited(pointer) }
-    }
-
-    public func conversionFailed(
-        plan: EntityPlan, index: Int, value: Value, type: AttributeType, reason: String, pointer: String?,
-        origin: Mapper.Origin
-    ) {
-        let attribute = plan.mapping.attributes[index]
-        pendingFailures.append(
-            ValidationFinding(
-                .conversionFailed, .error, "\(attribute.destination) not set: \(reason)",
-                at: location(pointer ?? origin.pointer, origin: origin), pointer: pointer ?? origin.pointer,
-                config: attributeEntry(plan, index)))
-    }
-
-    public func objectMapped(_ object: MappedObject, isNew: Bool, origin: Mapper.Origin) {
-        let id = ObjectIdentifier(object)
-        let wanted = siteMask(object.plan)
-        if pendingPlan === object.plan && pendingPointer == origin.pointer && wanted.attributes.contains(true) {
-            for read in pendingReads where read.found && wanted.attributes[read.index] {
-                sites.setAttribute(read.index, of: id, Site(
-                    sample: sample, location: location(read.pointer ?? origin.pointer, origin: origin),
-                    pointer: read.pointer ?? origin.pointer))
-            }
-        }
-        if wanted.object {
-            sites.setObject(id, Site(sample: sample, location: location(origin.pointer, origin: origin), pointer: origin.pointer))
-        }
-        if let pointer = origin.pointer {
-            markVisited(pointer)
-            let place = locations.place(of: pointer)
-            if representationPlans[place] == nil { representationPlans[place] = object.plan }
-        }
-        if pendingMissingKey == id { reportMissingKey(object, origin: origin) }
-        for var failure in pendingFailures {
-            failure.message = "\(object.id): " + failure.message
-            add(failure)
-        }
-        pendingFailures.removeAll()
-        resetPending()
-    }
-
-    public func objectMergedAgain(_ object: MappedObject, values: [Value?], origin: Mapper.Origin) {
-        let reads = pendingPlan === object.plan && pendingPointer == origin.pointer ? pendingReads : []
-        var differences: [(index: Int, new: Value, old: Value)] = []
-        for (index, value) in values.enumerated() {
-            guard let new = value, let old = object.attributes[index] else { continue }
-            // set_nil_for_missing_attributes nulls what the representation lacks: not a value it gives.
-            if let read = reads.first(where: { $0.index == index }), !read.found { continue }
-            if !LooseEquality.matches(new, old) { differences.append((index, new, old)) }
-        }
-        guard let first = differences.first else { return }
-        let attributes = object.plan.mapping.attributes
-        let listed = differences.map {
-            "\(attributes[$0.index].destination) \(ConversionFailure.describe($0.new)) (earlier \(ConversionFailure.describe($0.old)))"
-        }
-        let pointer = reads.first(where: { $0.index == first.index })?.pointer ?? origin.pointer
-        var related: [Diagnostic.RelatedLocation] = []
-        if let earlier = sites.attribute(first.index, of: ObjectIdentifier(object)) {
-            related.append(.init("the earlier value of \(attributes[first.index].destination) is here", at: earlier.location))
-        }
-        add(
-            ValidationFinding(
-                .conflictingDuplicate, .warning,
-                "\(object.id) is mapped again with different values: \(listed.joined(separator: ", "))",
-                at: location(pointer, origin: origin), pointer: pointer, config: primaryKeyEntry(object.plan),
-                related: related))
-    }
-
-    public func missingPrimaryKey(_ object: MappedObject, origin: Mapper.Origin) {
-        // Reported once the object holds its values (objectMapped), to tell absent from null.
-        pendingMissingKey = ObjectIdentifier(object)
-    }
-
-    public func connectionTried(_ object: MappedObject, relationship: Int, matched: Bool, sourceDescription: String) {
-        coverage?.record(.relationship(ObjectIdentifier(object.plan), relationship))
-        guard !matched else { return }
-        let mapping = object.plan.mapping.relationships[relationship]
-        guard let pairs = mapping.connection else { return }
-        let sources = pairs.map { pair in object.plan.attributeIndex[pair.sourceAttribute.value].flatMap { object.attributes[$0] } }
-        let targets = pairs.map(\.targetAttribute.value)
-        let isArray = sources.contains { if case .array? = $0 { return true } else { return false } }
-        let attributeText = targets.count == 1 ? targets[0] : "(\(targets.joined(separator: ", ")))"
-        let valueText = sources.count == 1 ? sourceDescription : "(\(sourceDescription))"
-        let message =
-            "connection '\(mapping.name)' of \(object.id) finds no \(mapping.target.value) with \(attributeText) \(isArray ? "in" : "=") \(valueText); it is left unset"
-        reportConnection(object, pairs: pairs, code: .unresolvedConnection, severity: .warning, message: message, relationship: mapping)
-    }
-
     // MARK: - After the run
 
     /// Connections whose source is null are left unset (SPEC §1.3); `validate` reports
@@ -471,7 +247,7 @@ public final class ValidationCollector: MappingObserver {
         }
     }
 
-    private func reportConnection(
+    func reportConnection(
         _ object: MappedObject, pairs: [ConnectionPair], code: DiagnosticCode, severity: Diagnostic.Severity,
         message: String, relationship: RelationshipMapping
     ) {
@@ -488,7 +264,7 @@ public final class ValidationCollector: MappingObserver {
 
     // MARK: - Helpers
 
-    private func reportMissingKey(_ object: MappedObject, origin: Mapper.Origin) {
+    func reportMissingKey(_ object: MappedObject, origin: Mapper.Origin) {
         let plan = object.plan
         var problems: [String] = []
         var pointer: String?
@@ -520,7 +296,7 @@ public final class ValidationCollector: MappingObserver {
                 at: location(at, origin: origin), pointer: at, config: primaryKeyEntry(plan)))
     }
 
-    private func resetPending() {
+    func resetPending() {
         // Failures of a representation that made no object: named by the entity.
         for var failure in pendingFailures {
             failure.message = "\(pendingPlan?.name ?? "object"): " + failure.message
@@ -538,13 +314,13 @@ public final class ValidationCollector: MappingObserver {
         markAncestorsVisited(pointer)
     }
 
-    private func markVisited(_ pointer: String) {
+    func markVisited(_ pointer: String) {
         guard visited.insert(locations.place(of: pointer)).inserted else { return }
         markAncestorsVisited(pointer)
     }
 
     /// Ancestors of a visited place are visited; once one is known, so are its own.
-    private func markAncestorsVisited(_ pointer: String) {
+    func markAncestorsVisited(_ pointer: String) {
         for place in locations.ancestorPlaces(of: pointer) where !visited.insert(place).inserted { return }
     }
 
@@ -574,7 +350,7 @@ public final class ValidationCollector: MappingObserver {
         return .file(sampleName)
     }
 
-    private func attributeEntry(_ plan: EntityPlan, _ index: Int) -> ValidationFinding.ConfigEntry {
+    func attributeEntry(_ plan: EntityPlan, _ index: Int) -> ValidationFinding.ConfigEntry {
         let attribute = plan.mapping.attributes[index]
         var prefix = planEntries[ObjectIdentifier(plan)]?.name ?? plan.name
         if prefix == ConfigSection.errorMappings.rawValue { prefix += ".attribute_mappings" }
@@ -582,7 +358,7 @@ public final class ValidationCollector: MappingObserver {
         return .init(name, at: attribute.location)
     }
 
-    private func primaryKeyEntry(_ plan: EntityPlan) -> ValidationFinding.ConfigEntry? {
+    func primaryKeyEntry(_ plan: EntityPlan) -> ValidationFinding.ConfigEntry? {
         guard let first = plan.mapping.primaryKeys.first else { return nil }
         return .init("\(ConfigSection.primaryKeyMappings.rawValue).\(plan.name)", at: first.location)
     }
