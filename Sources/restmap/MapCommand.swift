@@ -60,6 +60,7 @@ struct MapCommand: ParsableCommand {
         options.entity = entity
         options.keyPath = keyPath
         options.status = payload.status
+        options.exchange = payload.exchange.exchange
         var sources = try InputArgument.mapInputs(inputs)
         let meter = ProgressMeter.make(sizes: sources.map { ($0.source as? FileByteSource)?.remainingSize }, quiet: false)
         defer { meter?.finish() }

@@ -76,6 +76,7 @@ struct ValidateCommand: ParsableCommand {
         options.maxDepth = payload.maxDepth
         options.defaultPath = path
         options.defaultStatus = payload.status
+        options.exchange = payload.exchange.exchange
         let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
         options.progress = meter?.counter
         let result = try ValidateRun(definitions: definitions, options: options).validate(list)

@@ -36,6 +36,8 @@ public final class MapRun {
 
     /// True when records are written as they are mapped.
     public let streams: Bool
+    /// True when key paths read `@parent`, `@root` or `@metadata` (`MappingScope`).
+    private let tracksScopes: Bool
 
     public init(definitions: MappingDefinitions, options: MapOptions, log: DiagnosticLog, output: ByteSink) throws {
         self.definitions = definitions
@@ -50,6 +52,7 @@ public final class MapRun {
         self.writer = RecordWriter(shape: options.shape)
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
         self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections
+        self.tracksScopes = definitions.readsPseudoKeys
         if let entity = options.entity, plans.entity(named: entity) == nil {
             throw RestmapError.usage(
                 "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
@@ -111,12 +114,21 @@ public final class MapRun {
         guard let entries = try entries(for: input) else { return }
         let source = PeekableByteSource(input.source)
         let format = try payloadReader.format(of: source)
+        var origin = Mapper.Origin(input: source.name, pointer: nil)
+        if tracksScopes {
+            var exchange = options.exchange
+            exchange.url = input.requestPath ?? options.defaultPath
+            origin.scope = MappingScope.payload(.null, context: PayloadContext(exchange: exchange, entries: entries))
+        }
         do {
             switch format {
             case .xml:
-                try mapXML(source, entries: entries)
+                try mapXML(source, entries: entries, origin: origin)
             case .json, .ndjson, .auto:
-                try mapJSON(source, entries: entries, format: format)
+                // A key path over a root array fans out over its elements: the whole
+                // document is needed (streaming follows object keys only).
+                let rootIsArray = try source.firstSignificantByte() == UInt8(ascii: "[")
+                try mapJSON(source, entries: entries, format: format, origin: origin, rootIsArray: rootIsArray)
             }
         } catch let error as RestmapError where error.kind == .data {
             log.emit(contentsOf: error.diagnostics)
@@ -127,7 +139,7 @@ public final class MapRun {
     /// The members of streamed elements that mapping can read (nil: all of them). An observer
     /// (validate) sees whole elements: it reports the keys nobody reads.
     private func readKeys(_ entries: [PathMapping]) -> Set<String>? {
-        guard mapper.observer == nil else { return nil }
+        guard mapper.observer == nil, !tracksScopes else { return nil }
         if let entity = options.entity {
             return plans.entity(named: entity).flatMap(ReadKeys.forPlan)
         }
@@ -143,15 +155,17 @@ public final class MapRun {
         return (entries[0].keyPath?.value ?? KeyPath("")).plainKeys
     }
 
-    private func mapJSON(_ source: ByteSource, entries: [PathMapping], format: PayloadFormat) throws {
+    private func mapJSON(
+        _ source: ByteSource, entries: [PathMapping], format: PayloadFormat, origin: Mapper.Origin, rootIsArray: Bool
+    ) throws {
         let reader = payloadReader.jsonReader(source)
-        let keys = streamableKeyPath(entries)
+        var keys = streamableKeyPath(entries)
+        if rootIsArray, keys?.isEmpty == false { keys = nil }
         let members = keys == nil ? nil : readKeys(entries)
         // NDJSON lines are payloads of one input: "nothing mapped" is judged over all of them
         // (a line whose object no matcher takes is not an error by itself).
         var inputOutcome = PayloadMapper.Outcome()
         var firstRootKeys: [String]?
-        let origin = Mapper.Origin(input: source.name, pointer: nil)
         try payloadReader.forEachJSONDocument(reader, format: format, badDocument: { error in
             // One bad line of NDJSON: report it, go on with the next.
             log.emit(contentsOf: error.diagnostics)
@@ -184,7 +198,7 @@ public final class MapRun {
             let result = try reader.streamElements(at: keys, members: members) { element in
                 guard element.value != .null else { return }
                 outcome.representationCount += 1
-                if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+                if let object = self.mapStreamed(element.value, index: element.index, entries: entries, origin: origin) {
                     outcome.mappedCount += 1
                     try self.emitRoot(object)
                 }
@@ -203,9 +217,8 @@ public final class MapRun {
         return (outcome, rootKeys)
     }
 
-    private func mapXML(_ source: ByteSource, entries: [PathMapping]) throws {
+    private func mapXML(_ source: ByteSource, entries: [PathMapping], origin: Mapper.Origin) throws {
         let reader = payloadReader.xmlReader(diagnostics: log)
-        let origin = Mapper.Origin(input: source.name, pointer: nil)
         // XML key paths name elements; the root element is the first segment.
         guard let keys = streamableKeyPath(entries), !keys.isEmpty else {
             let document = try reader.read(source)
@@ -217,7 +230,7 @@ public final class MapRun {
         outcome.searchedKeyPaths = [keys.joined(separator: ".")]
         let search = try reader.streamElements(at: keys, from: source, members: readKeys(entries)) { element in
             outcome.representationCount += 1
-            if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+            if let object = self.mapStreamed(element.value, index: element.index, entries: entries, origin: origin) {
                 outcome.mappedCount += 1
                 try self.emitRoot(object)
             }
@@ -246,7 +259,12 @@ public final class MapRun {
     }
 
     /// Maps one streamed element with the single entry (or the `--entity` plan).
-    private func mapStreamed(_ element: Value, entries: [PathMapping], origin: Mapper.Origin) -> MappedObject? {
+    private func mapStreamed(_ element: Value, index: Int?, entries: [PathMapping], origin: Mapper.Origin) -> MappedObject? {
+        var origin = origin
+        if let scope = origin.scope {
+            let keyPath = options.entity != nil ? KeyPath(options.keyPath ?? "") : (entries[0].keyPath?.value ?? KeyPath(""))
+            origin.scope = scope.element(element, index: index, keyPath: keyPath)
+        }
         if let entity = options.entity, let plan = plans.entity(named: entity) {
             return mapper.map(element, with: plan, origin: origin)
         }
