@@ -14,6 +14,7 @@ public struct ConfigLinter {
         context.checkEntities()
         context.checkPathMappings()
         context.checkRequestMappings()
+        KeyPathLint(definitions: definitions, log: log).run()
     }
 }
 
