@@ -125,10 +125,7 @@ public final class MapRun {
             case .xml:
                 try mapXML(source, entries: entries, origin: origin)
             case .json, .ndjson, .auto:
-                // A key path over a root array fans out over its elements: the whole
-                // document is needed (streaming follows object keys only).
-                let rootIsArray = try source.firstSignificantByte() == UInt8(ascii: "[")
-                try mapJSON(source, entries: entries, format: format, origin: origin, rootIsArray: rootIsArray)
+                try mapJSON(source, entries: entries, format: format, origin: origin)
             }
         } catch let error as RestmapError where error.kind == .data {
             log.emit(contentsOf: error.diagnostics)
@@ -156,11 +153,10 @@ public final class MapRun {
     }
 
     private func mapJSON(
-        _ source: ByteSource, entries: [PathMapping], format: PayloadFormat, origin: Mapper.Origin, rootIsArray: Bool
+        _ source: ByteSource, entries: [PathMapping], format: PayloadFormat, origin: Mapper.Origin
     ) throws {
         let reader = payloadReader.jsonReader(source)
-        var keys = streamableKeyPath(entries)
-        if rootIsArray, keys?.isEmpty == false { keys = nil }
+        let keys = streamableKeyPath(entries)
         let members = keys == nil ? nil : readKeys(entries)
         // NDJSON lines are payloads of one input: "nothing mapped" is judged over all of them
         // (a line whose object no matcher takes is not an error by itself).
@@ -194,8 +190,28 @@ public final class MapRun {
         var outcome = PayloadMapper.Outcome()
         outcome.searchedKeyPaths = [keys.joined(separator: ".")]
         var rootKeys: [String] = []
+        // Elements of an array met halfway along the key path, and whether any held the rest.
+        var fanOutElements = 0
+        var fanOutFound = false
+        var fanOutIndex = 0
         do {
-            let result = try reader.streamElements(at: keys, members: members) { element in
+            let result = try reader.streamElements(at: keys, members: members, fansOut: true) { element in
+                if !element.remainingKeyPath.isEmpty {
+                    fanOutElements += 1
+                    let rest = KeyPath(element.remainingKeyPath.joined(separator: "."))
+                    guard let reached = ContainerFlattening.representations(reachedBy: rest, in: element.value) else { return }
+                    fanOutFound = true
+                    for representation in reached {
+                        outcome.representationCount += 1
+                        let index = fanOutIndex
+                        fanOutIndex += 1
+                        if let object = self.mapStreamed(representation, index: index, entries: entries, origin: origin) {
+                            outcome.mappedCount += 1
+                            try self.emitRoot(object)
+                        }
+                    }
+                    return
+                }
                 guard element.value != .null else { return }
                 outcome.representationCount += 1
                 if let object = self.mapStreamed(element.value, index: element.index, entries: entries, origin: origin) {
@@ -204,7 +220,7 @@ public final class MapRun {
                 }
             }
             switch result {
-            case .array: outcome.containerFound = true
+            case .array: outcome.containerFound = fanOutElements == 0 || fanOutFound
             case .single: outcome.containerFound = outcome.representationCount > 0
             case .notFound(let keys): rootKeys = keys
             }

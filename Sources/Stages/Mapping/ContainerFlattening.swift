@@ -9,7 +9,7 @@ import RestmapConfig
 /// there: the arrays a key path fans out over are flattened into one collection, in
 /// payload order, and nulls (elements lacking the key) are left out. An array the payload
 /// itself nests, with no fan-out, is not flattened.
-enum ContainerFlattening {
+public enum ContainerFlattening {
     /// The flattened collection when `segments` fan out over an array on the way; nil when
     /// they do not (the plain key-value-coding value stands) or when no element holds a
     /// value (RestKit's "null collection": not found).
@@ -41,6 +41,21 @@ enum ContainerFlattening {
             position += 1
         }
         return .none
+    }
+
+    /// The representations `keyPath` reaches in `value`, flattened; nil when none is there.
+    /// (Streaming hands out the elements of an array met halfway along a key path; this
+    /// applies the rest of the path to each.)
+    public static func representations(reachedBy keyPath: KeyPath, in value: Value) -> [Value]? {
+        let reached: Value?
+        if case .some(let collection) = flattened(keyPath.segments, in: value) {
+            reached = collection
+        } else {
+            reached = KeyValueCoding.value(at: keyPath, in: value)
+        }
+        guard let reached, reached != .null else { return nil }
+        if case .array(let elements) = reached { return elements.filter { $0 != .null } }
+        return [reached]
     }
 
     /// Applies the rest of the key path to every element and joins the results.
