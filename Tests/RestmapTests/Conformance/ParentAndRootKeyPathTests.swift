@@ -130,4 +130,17 @@ final class ParentAndRootKeyPathTests: XCTestCase {
             XCTAssertEqual(try warnings(passing), [], passing)
         }
     }
+
+    /// Request mappings read the client object with plain key-value coding: a pseudo key
+    /// there is a located check warning; a plain key path is not.
+    func testPseudoKeysInRequestMappingsAreCheckWarnings() throws {
+        func warnings(_ source: String) throws -> [String] {
+            try Conformance.warnings(
+                #"{"request_mappings": [{"uri": "/users", "class_name": "User", "attribute_mappings": {"\#(source)": "value"}}]}"#)
+        }
+        let failing = try warnings("@root.name")
+        XCTAssertEqual(failing.count, 1, "\(failing)")
+        XCTAssertTrue(failing[0].contains("not in a request mapping's source"), failing[0])
+        XCTAssertEqual(try warnings("profile.name"), [])
+    }
 }
