@@ -73,6 +73,7 @@ struct MapCommand: ParsableCommand {
         options.keepsGraph = store != nil
         options.writesRecords = !quiet
         options.shard = try shard.map(ShardSelector.init(parsing:))
+        options.exchange = payload.exchange.exchange
         var sources = try InputArgument.mapInputs(inputs)
         let meter = ProgressMeter.make(sizes: sources.map { ($0.source as? FileByteSource)?.remainingSize }, quiet: quiet)
         defer { meter?.finish() }

@@ -22,6 +22,8 @@ struct PayloadOptions: ParsableArguments {
 
     @OptionGroup var depth: DepthOption
 
+    @OptionGroup var exchange: ExchangeOptions
+
     var maxDepth: Int { depth.maxDepth }
 
     func validate() throws {

@@ -13,7 +13,7 @@ struct RequestCommand: ParsableCommand {
             ('-' or none: standard input). The request mapping is the first, in config order, \
             whose uri matches --path or whose class_name is --class; with one request mapping \
             in the config, both may be left out. A key absent from the object is written as \
-            null unless --omit-missing. Exit 0 on success; 1 for malformed input or values \
+            null unless --omit-missing, which also leaves out keys whose value is null. Exit 0 on success; 1 for malformed input or values \
             their declared types refuse; 2 for usage or config errors (no such request \
             mapping, conflicting body keys).
             """)
@@ -32,7 +32,7 @@ struct RequestCommand: ParsableCommand {
     @Flag(name: .long, help: "One-line JSON or XML.")
     var compact = false
 
-    @Flag(name: .customLong("omit-missing"), help: "Leave out keys the client object lacks instead of writing null.")
+    @Flag(name: .customLong("omit-missing"), help: "Leave out keys the client object lacks, or holds as null, instead of writing null.")
     var omitMissing = false
 
     @OptionGroup var depth: DepthOption

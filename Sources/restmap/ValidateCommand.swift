@@ -86,6 +86,7 @@ struct ValidateCommand: ParsableCommand {
         options.maxDepth = payload.maxDepth
         options.defaultPath = path
         options.defaultStatus = payload.status
+        options.exchange = payload.exchange.exchange
         let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
         options.progress = meter?.counter
         let run = ValidateRun(definitions: definitions, options: options)

@@ -41,6 +41,11 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
 
     public var description: String { rawValue }
 
+    /// Codes no longer reported, kept so that they are never given another meaning:
+    /// RM2108 (a single-valued fk_mapping source on a to-many relationship) since such a
+    /// source connects every matching target, as RestKit does.
+    public static let retired: Set<String> = ["RM2108"]
+
     public static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue == rhs.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

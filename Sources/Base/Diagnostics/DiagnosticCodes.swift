@@ -67,6 +67,8 @@ extension DiagnosticCode {
     public static let lintPlaceholderNotLeading = DiagnosticCode("RM2020", .warning, "A key path has its (name) placeholder after the first segment, so it reads nothing.")
     public static let lintKeyedPathWithoutPlaceholder = DiagnosticCode("RM2021", .warning, "A key path of a keyed entity without the leading (name) placeholder reads the one-key dictionary and finds nothing.")
     public static let lintUnusedKeyAttribute = DiagnosticCode("RM2022", .warning, "A request mapping's key_attribute that no body key uses; it has no effect.")
+    public static let lintUnsupportedPattern = DiagnosticCode("RM2023", .warning, "A uri path pattern holds a construct restmap does not understand (an unknown escape, two parameters with nothing between).")
+    public static let lintUnsupportedKeyPath = DiagnosticCode("RM2024", .warning, "A key path holds a construct restmap does not understand (an unknown @key, a pseudo key not at the start, an unknown @metadata path, an unbalanced placeholder).")
 }
 
 // MARK: RM21xx — the config against the Core Data model
@@ -78,7 +80,6 @@ extension DiagnosticCode {
     public static let bindingRelationshipIsAttribute = DiagnosticCode("RM2105", .error, "A relationship mapping names what the model defines as an attribute.")
     public static let bindingUnknownRelationship = DiagnosticCode("RM2106", .error, "A relationship mapping names a relationship the model's entity lacks.")
     public static let bindingTargetDisagrees = DiagnosticCode("RM2107", .error, "A relationship's target differs from the model's destination entity.")
-    public static let bindingToManyForeignKey = DiagnosticCode("RM2108", .error, "A to-many relationship's fk_mapping source holds one id, not a collection.")
     public static let bindingIdentityNotMapped = DiagnosticCode("RM2109", .note, "The model identifies an entity by attributes the config does not map.")
     public static let bindingPrimaryKeyInferred = DiagnosticCode("RM2110", .note, "An entity's primary key is inferred from the model (check).")
 }
@@ -139,7 +140,7 @@ extension DiagnosticCode {
     public static let declinedRelatedObject = DiagnosticCode("RM5011", .warning, "A related object that no matcher of its relationship takes; it is left out.")
     public static let manifestNotArray = DiagnosticCode("RM5101", .error, "The manifest is not an array of sample entries.")
     public static let manifestEmpty = DiagnosticCode("RM5102", .warning, "The manifest lists no samples.")
-    public static let manifestInvalidEntry = DiagnosticCode("RM5103", .error, "A manifest entry is not a dictionary, or its file, path, status or expect is invalid.")
+    public static let manifestInvalidEntry = DiagnosticCode("RM5103", .error, "A manifest entry is not a dictionary, or its file, path, status, expect, method or headers are invalid.")
     public static let manifestSampleUnreadable = DiagnosticCode("RM5104", .error, "A manifest entry's sample file cannot be read.")
     public static let manifestSampleOutside = DiagnosticCode("RM5105", .error, "A manifest entry's sample file lies outside the manifest's directory and the working directory (--allow-outside widens that).")
 }

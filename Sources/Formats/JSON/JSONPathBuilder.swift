@@ -45,6 +45,12 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     /// Inside a forwarded element, a member value left out by `members` is being read.
     private var skipping = false
     private var skipDepth = 0
+    /// When the path runs into an array before its end, the keys still to apply to each of
+    /// its elements (key-value coding fans out over arrays); empty otherwise.
+    private var fanOutKeys: [String] = []
+    /// Whether an array met before the end of the path is handed out element by element
+    /// (with `remainingKeyPath`) instead of making the path not found.
+    var fansOut = false
 
     init(
         target: JSONPathTarget, inner: Inner, file: String, locations: Bool,
@@ -96,6 +102,14 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
                 return true
             }
             if kind == .object { onPath = depth + 1 }
+            if kind == .array && fansOut {
+                // The path fans out here: each element is handed out whole, with the keys
+                // still to apply to it.
+                targetReached = true
+                targetIsArray = true
+                elementsDepth = depth + 1
+                fanOutKeys = Array(pathText[depth...])
+            }
             return false
         }
         if depth == elementsDepth {
@@ -120,7 +134,10 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     private mutating func deliver() throws {
         forwarding = false
         let (value, locations) = inner.finishElement()
-        try body(JSONStreamElement(index: elementIndex, value: value, location: elementLocation, locations: locations))
+        try body(
+            JSONStreamElement(
+                index: elementIndex, value: value, location: elementLocation, locations: locations,
+                remainingKeyPath: fanOutKeys))
     }
 
     mutating func beginObject(at position: JSONPosition) throws {
@@ -166,7 +183,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     public mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
         if forwarding {
             if skipping { return }
-            if let members, depth == forwardDepth + 1, !members.contains(where: { $0.matches(key) }) {
+            if let members, fanOutKeys.isEmpty, depth == forwardDepth + 1, !members.contains(where: { $0.matches(key) }) {
                 skipping = true
                 skipDepth = depth
                 return

@@ -20,6 +20,10 @@ public struct JSONStreamElement: Sendable {
     /// Where each of its values starts, keyed by JSON Pointer from the document's root
     /// (`/employees_list/3/dept/id`); empty unless asked for.
     public var locations: PayloadLocations
+    /// When the key path ran into an array before its end (`teams.members` where `teams` is
+    /// an array), this is an element of that array and these are the keys still to apply
+    /// to it; empty when the element is at the key path itself.
+    public var remainingKeyPath: [String] = []
 }
 
 /// What a document held at the key path that `JSONStreamReader.streamElements` walked.

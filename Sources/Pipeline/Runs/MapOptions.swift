@@ -1,6 +1,7 @@
 import RestmapBase
 import RestmapFormats
 import RestmapOutput
+import RestmapMapping
 
 /// How `restmap map` reads its inputs and writes its records (SPEC §3.1).
 public struct MapOptions: Sendable {
@@ -23,6 +24,9 @@ public struct MapOptions: Sendable {
     public var keyPath: String?
     /// The HTTP status of the payloads; 4xx/5xx map with `error_mappings` (`--status`).
     public var status: Int?
+    /// The HTTP method and headers `@metadata` key paths read (`--method`, `--header`,
+    /// `--response-header`); each input's request path is its URL.
+    public var exchange = HTTPExchange()
     /// Counts root records as they are mapped, for a progress display.
     public var progress: ProgressCounter?
     /// Keep every object until the run ends even when records could stream (`--store`

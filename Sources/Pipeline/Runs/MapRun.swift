@@ -30,18 +30,22 @@ public final class MapRun {
     private var roots: [MappedObject] = []
     private var streamEmitter: JSONWriter?
     /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
-    private var failed = false
+    var failed = false
     public var inputFailed: Bool { failed }
     /// Called with the run's objects, connections made, once every input mapped without
     /// failure and before any record is written (`--store` persists them here; a throw
     /// ends the run with nothing printed).
     public var onGraphComplete: ((ObjectGraph, MappingPlans) throws -> Void)?
-    private var totalMapped = 0
+    var totalMapped = 0
+    /// Inputs whose collections were there but empty, for the "nothing was mapped" error.
+    var emptyInputs: [String] = []
     /// `--shard I/K`: which representations this run maps.
     private var shard: ShardSelector?
 
     /// True when records are written as they are mapped.
     public let streams: Bool
+    /// True when key paths read `@parent`, `@root` or `@metadata` (`MappingScope`).
+    private let tracksScopes: Bool
 
     public init(definitions: MappingDefinitions, options: MapOptions, log: DiagnosticLog, output: ByteSink) throws {
         self.definitions = definitions
@@ -57,6 +61,7 @@ public final class MapRun {
         self.shard = options.shard
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
         self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
+        self.tracksScopes = definitions.readsPseudoKeys
         if let entity = options.entity, plans.entity(named: entity) == nil {
             throw RestmapError.usage(
                 .unknownEntityOption, "--entity names '\(entity)', which the config does not define\(Suggestions.hint(for: entity, among: definitions.entities.map(\.name)))")
@@ -73,7 +78,12 @@ public final class MapRun {
             try map(input)
         }
         if totalMapped == 0 && !failed && !options.isErrorStatus {
-            log.error(.nothingMapped, "nothing was mapped: the collections at the key paths searched were empty")
+            // Located at each input whose collection was empty (SPEC §3.6: every diagnostic
+            // names its file); an empty collection is an error only when the run maps nothing.
+            for input in emptyInputs.isEmpty ? [nil] : emptyInputs.map(Optional.some) {
+                log.error(.nothingMapped, "nothing was mapped: the collections at the key paths searched were empty",
+                          at: input.map { .file($0) })
+            }
             failed = true
         }
         if streams {
@@ -119,12 +129,18 @@ public final class MapRun {
         guard let entries = try entries(for: input) else { return }
         let source = PeekableByteSource(input.source)
         let format = try payloadReader.format(of: source)
+        var origin = Mapper.Origin(input: source.name, pointer: nil)
+        if tracksScopes {
+            var exchange = options.exchange
+            exchange.url = input.requestPath ?? options.defaultPath
+            origin.scope = MappingScope.payload(.null, context: PayloadContext(exchange: exchange, entries: entries))
+        }
         do {
             switch format {
             case .xml:
-                try mapXML(source, entries: entries)
+                try mapXML(source, entries: entries, origin: origin)
             case .json, .ndjson, .auto:
-                try mapJSON(source, entries: entries, format: format)
+                try mapJSON(source, entries: entries, format: format, origin: origin)
             }
         } catch let error as RestmapError where error.kind == .data {
             log.emit(contentsOf: error.diagnostics)
@@ -135,7 +151,7 @@ public final class MapRun {
     /// The members of streamed elements that mapping can read (nil: all of them). An observer
     /// (validate) sees whole elements: it reports the keys nobody reads.
     private func readKeys(_ entries: [PathMapping]) -> Set<String>? {
-        guard mapper.observer == nil else { return nil }
+        guard mapper.observer == nil, !tracksScopes else { return nil }
         if let entity = options.entity {
             return plans.entity(named: entity).flatMap(ReadKeys.forPlan)
         }
@@ -155,7 +171,9 @@ public final class MapRun {
         return (entries[0].keyPath?.value ?? KeyPath("")).plainKeys
     }
 
-    private func mapJSON(_ source: ByteSource, entries: [PathMapping], format: PayloadFormat) throws {
+    private func mapJSON(
+        _ source: ByteSource, entries: [PathMapping], format: PayloadFormat, origin: Mapper.Origin
+    ) throws {
         let reader = payloadReader.jsonReader(source)
         let keys = streamableKeyPath(entries)
         let members = keys == nil ? nil : readKeys(entries)
@@ -163,7 +181,6 @@ public final class MapRun {
         // (a line whose object no matcher takes is not an error by itself).
         var inputOutcome = PayloadMapper.Outcome()
         var firstRootKeys: [String]?
-        let origin = Mapper.Origin(input: source.name, pointer: nil)
         try payloadReader.forEachJSONDocument(reader, format: format, badDocument: { error in
             // One bad line of NDJSON: report it, go on with the next.
             log.emit(contentsOf: error.diagnostics)
@@ -193,17 +210,37 @@ public final class MapRun {
         var outcome = PayloadMapper.Outcome()
         outcome.searchedKeyPaths = [keys.joined(separator: ".")]
         var rootKeys: [String] = []
+        // Elements of an array met halfway along the key path, and whether any held the rest.
+        var fanOutElements = 0
+        var fanOutFound = false
+        var fanOutIndex = 0
         do {
-            let result = try reader.streamElements(at: keys, members: members) { element in
+            let result = try reader.streamElements(at: keys, members: members, fansOut: true) { element in
+                if !element.remainingKeyPath.isEmpty {
+                    fanOutElements += 1
+                    let rest = KeyPath(element.remainingKeyPath.joined(separator: "."))
+                    guard let reached = ContainerFlattening.representations(reachedBy: rest, in: element.value) else { return }
+                    fanOutFound = true
+                    for representation in reached where self.takesNextRepresentation() {
+                        outcome.representationCount += 1
+                        let index = fanOutIndex
+                        fanOutIndex += 1
+                        if let object = self.mapStreamed(representation, index: index, entries: entries, origin: origin) {
+                            outcome.mappedCount += 1
+                            try self.emitRoot(object)
+                        }
+                    }
+                    return
+                }
                 guard element.value != .null, self.takesNextRepresentation() else { return }
                 outcome.representationCount += 1
-                if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+                if let object = self.mapStreamed(element.value, index: element.index, entries: entries, origin: origin) {
                     outcome.mappedCount += 1
                     try self.emitRoot(object)
                 }
             }
             switch result {
-            case .array: outcome.containerFound = true
+            case .array: outcome.containerFound = fanOutElements == 0 || fanOutFound
             case .single: outcome.containerFound = outcome.representationCount > 0
             case .notFound(let keys): rootKeys = keys
             }
@@ -216,9 +253,8 @@ public final class MapRun {
         return (outcome, rootKeys)
     }
 
-    private func mapXML(_ source: ByteSource, entries: [PathMapping]) throws {
+    private func mapXML(_ source: ByteSource, entries: [PathMapping], origin: Mapper.Origin) throws {
         let reader = payloadReader.xmlReader(diagnostics: log)
-        let origin = Mapper.Origin(input: source.name, pointer: nil)
         // XML key paths name elements; the root element is the first segment.
         guard let keys = streamableKeyPath(entries), !keys.isEmpty else {
             let document = try reader.read(source)
@@ -232,7 +268,7 @@ public final class MapRun {
         let search = try reader.streamElements(at: keys, from: source, members: readKeys(entries)) { element in
             guard self.takesNextRepresentation() else { return }
             outcome.representationCount += 1
-            if let object = self.mapStreamed(element.value, entries: entries, origin: origin) {
+            if let object = self.mapStreamed(element.value, index: element.index, entries: entries, origin: origin) {
                 outcome.mappedCount += 1
                 try self.emitRoot(object)
             }
@@ -261,32 +297,16 @@ public final class MapRun {
     }
 
     /// Maps one streamed element with the single entry (or the `--entity` plan).
-    private func mapStreamed(_ element: Value, entries: [PathMapping], origin: Mapper.Origin) -> MappedObject? {
+    private func mapStreamed(_ element: Value, index: Int?, entries: [PathMapping], origin: Mapper.Origin) -> MappedObject? {
+        var origin = origin
+        if let scope = origin.scope {
+            let keyPath = options.entity != nil ? KeyPath(options.keyPath ?? "") : (entries[0].keyPath?.value ?? KeyPath(""))
+            origin.scope = scope.element(element, index: index, keyPath: keyPath)
+        }
         if let entity = options.entity, let plan = plans.entity(named: entity) {
             return mapper.map(element, with: plan, origin: origin)
         }
         return payloadMapper.mapElement(element, entry: entries[0], origin: origin)
-    }
-
-    /// Applies the "nothing mapped" rule to one payload (SPEC §1.4).
-    private func finish(_ outcome: PayloadMapper.Outcome, input: String, rootKeys: [String]) {
-        totalMapped += outcome.mappedCount
-        guard outcome.mappedCount == 0 else { return }
-        if outcome.containerFound && outcome.representationCount == 0 { return }  // an empty collection
-        let searched = outcome.searchedKeyPaths.map { $0.isEmpty ? "(root)" : $0 }
-        var message = "no mappable object representations were found at the key paths searched (\(searched.joined(separator: ", ")))"
-        if outcome.containerFound {
-            message += "; \(outcome.representationCount) representation\(outcome.representationCount == 1 ? " was" : "s were") found but none was taken by a matcher or carried a mapped value"
-        } else if !rootKeys.isEmpty {
-            let sorted = rootKeys.sorted { $0.lowercased() < $1.lowercased() }
-            message += "; the payload has \(sorted.joined(separator: ", "))"
-        }
-        if options.isErrorStatus {
-            log.warning(.nothingMapped, message, at: .file(input))
-        } else {
-            log.error(.nothingMapped, message, at: .file(input))
-            failed = true
-        }
     }
 
     /// True unless `--shard` gives the next representation to another process.

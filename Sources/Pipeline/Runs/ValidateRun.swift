@@ -183,6 +183,11 @@ extension ValidateRun {
                 entries = []
             }
             var state = SampleState(name: sample.name, entries: entries, errorStatus: route.isErrors)
+            if definitions.readsPseudoKeys {
+                var exchange = sample.exchange(defaults: options.exchange)
+                exchange.url = sample.requestPath ?? options.defaultPath
+                state.context = PayloadContext(exchange: exchange, entries: entries)
+            }
             do {
                 let source: ByteSource
                 switch sample.input {
@@ -237,7 +242,8 @@ extension ValidateRun {
         func map(_ value: Value, locations: PayloadLocations, state: inout SampleState) {
             options.progress?.addRecord()
             collector.beginDocument(value, locations: locations)
-            let origin = Mapper.Origin(input: state.name, pointer: "", locations: locations)
+            var origin = Mapper.Origin(input: state.name, pointer: "", locations: locations)
+            if let context = state.context { origin.scope = MappingScope.payload(value, context: context) }
             let outcome: PayloadMapper.Outcome
             if state.errorStatus {
                 outcome = payloadMapper.mapErrors(value, origin: origin) { _ in }
@@ -287,6 +293,8 @@ extension ValidateRun {
         var outcome = PayloadMapper.Outcome()
         var firstRootKeys: [String] = []
         var documents = 0
+        /// What `@metadata` key paths read; nil when the config reads none.
+        var context: PayloadContext?
 
         func reportParse(_ error: RestmapError, to collector: ValidationCollector) {
             for diagnostic in error.diagnostics {

@@ -16,6 +16,7 @@ public struct ConfigLinter {
         }
         for descriptor in ConfigSection.registry { descriptor.lint?(context) }
         ExtensionLinter(definitions: definitions, log: log).lint()
+        KeyPathLint(definitions: definitions, log: log).run()
     }
 }
 

@@ -83,16 +83,8 @@ public struct ModelBinding {
             }
             let cardinality: Cardinality = modelRelationship.isToMany ? .toMany : .toOne
             entity.relationships[index].cardinality = cardinality
-            if let pairs = relationship.connection, cardinality == .toMany {
-                for pair in pairs {
-                    guard let source = model.attribute(named: pair.sourceAttribute.value, in: name),
-                        source.type != .transformable
-                    else { continue }
-                    log.error(
-                        .bindingToManyForeignKey, "relationship '\(relationship.name)' of '\(name)' is to-many in the model, but its fk_mapping source '\(pair.sourceAttribute.value)' is \(source.typeName), which holds one id, not an array of them",
-                        at: pair.sourceAttribute.location)
-                }
-            }
+            // A single-valued fk_mapping source on a to-many relationship is a one-to-many
+            // back-reference: it connects every target holding the value (as RestKit does).
         }
     }
 

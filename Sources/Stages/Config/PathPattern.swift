@@ -2,29 +2,58 @@
 /// `:name` segments. Matching is by segment; the query string of the request path is
 /// ignored and a trailing slash on either side is not significant (RestKitMapper drops it
 /// from patterns; SPEC §1.4).
+///
+/// Within a segment the pattern is read as RestKit's SOCKit reads it: a parameter name is
+/// the longest run of letters, digits, `.`, `@` and `_` after a `:` (so `:id.json` is one
+/// parameter), and `\.`, `\@`, `\:`, `\\` are escaped literal characters, so that
+/// `:id\.json` is the parameter `id` followed by the literal `.json` (`PathPatternTokens`).
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One `/`-separated part of the pattern.
     public enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
+        /// A segment mixing literal text and parameters (`:id\.json`, `v:version`).
+        case tokens([PathPatternTokens.Token])
     }
 
     public let text: String
     public let segments: [Segment]
+    /// What RestKit would read differently or refuse (unknown escapes, adjacent
+    /// parameters), for `check`.
+    public let problems: [String]
 
     public init(_ text: String) {
         self.text = text
+        var problems: [String] = []
         segments = PathPattern.pathSegments(text).map { part in
-            if part.hasPrefix(":") && part.count > 1 { return .parameter(String(part.dropFirst())) }
-            return .literal(part)
+            let parsed = PathPatternTokens.parse(part)
+            problems.append(contentsOf: parsed.problems)
+            switch parsed.tokens.count {
+            case 0: return .literal("")
+            case 1:
+                switch parsed.tokens[0] {
+                case .literal(let literal) where literal == part: return .literal(part)
+                case .parameter(let name) where ":" + name == part: return .parameter(name)
+                default: return .tokens(parsed.tokens)
+                }
+            default: return .tokens(parsed.tokens)
+            }
         }
+        self.problems = problems
     }
 
     public var description: String { text }
 
     /// The names of the dynamic segments, in order.
     public var parameterNames: [String] {
-        segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+        segments.flatMap { segment -> [String] in
+            switch segment {
+            case .parameter(let name): return [name]
+            case .literal: return []
+            case .tokens(let tokens):
+                return tokens.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+            }
+        }
     }
 
     /// Matches a request path (or full URL); returns the values of the dynamic segments,
@@ -42,6 +71,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             case .parameter(let name):
                 guard !part.isEmpty else { return nil }
                 parameters[name] = PercentDecoding.decode(part)
+            case .tokens(let tokens):
+                guard PathPatternTokens.match(tokens, PercentDecoding.decode(part), into: &parameters) else {
+                    return nil
+                }
             }
         }
         return parameters

@@ -2,10 +2,14 @@ import RestmapBase
 
 /// Makes the `fk_mapping` connections (SPEC §1.3) once every input of the run is mapped:
 /// each object is connected to the target objects whose target attributes equal its source
-/// attributes (all pairs). An array source makes the relationship to-many, connected to
-/// every match in the order of the array. No match, or a null source, leaves the
-/// relationship unset. Targets are looked up through hash indexes built once per
-/// (entity, attributes), so the pass is linear in the number of objects.
+/// attributes (all pairs). An array source connects every match, in the order of the
+/// array. No match leaves the relationship unset. As RestKit's
+/// RKRelationshipConnectionOperation does, a connection whose source attributes are all
+/// null is skipped, and a compound source with some null parts is still evaluated, null
+/// matching null (`ConnectionKeys`). A single-valued source on a to-many relationship
+/// connects every match (`ConnectionPlan.isToMany`). Targets are looked up through hash
+/// indexes built once per (entity, attributes), so the pass is linear in the number of
+/// objects.
 public struct ConnectionResolver {
     public init() {}
 
@@ -60,14 +64,14 @@ public struct ConnectionResolver {
                     for element in elements {
                         var values = sources
                         values[arrayPosition] = element
-                        guard let lookup = Self.lookupKey(values) else { continue }
+                        guard let lookup = ConnectionKeys.key(values) else { continue }
                         for match in targets[lookup] ?? [] where seen.insert(ObjectIdentifier(match)).inserted {
                             matches.append(match)
                         }
                     }
                 } else {
                     isArray = false
-                    let lookup = sources.count == 1 ? sources[0].flatMap(IdentityText.key(for:)) : Self.lookupKey(sources)
+                    let lookup = sources.count == 1 ? sources[0].flatMap(IdentityText.key(for:)) : ConnectionKeys.key(sources)
                     matches = lookup.flatMap { targets[$0] } ?? []
                 }
                 if let observer {
@@ -76,7 +80,7 @@ public struct ConnectionResolver {
                 }
                 if matches.isEmpty {
                     object.setRelationship(index, .unset)
-                } else if connection.cardinality == .toMany || (isArray && connection.cardinality != .toOne) {
+                } else if connection.isToMany(arraySource: isArray) {
                     object.setRelationship(index, .many(matches))
                 } else {
                     object.setRelationship(index, .one(matches[0]))
@@ -93,14 +97,10 @@ public struct ConnectionResolver {
     private static func buildIndex(_ objects: [MappedObject], attributes: [Int]) -> [String: [MappedObject]] {
         var index: [String: [MappedObject]] = [:]
         for object in objects {
-            guard let key = lookupKey(attributes.map { object.attribute($0) }) else { continue }
+            guard let key = ConnectionKeys.key(attributes.map { object.attribute($0) }) else { continue }
             index[key, default: []].append(object)
         }
         return index
-    }
-
-    private static func lookupKey(_ values: [Value?]) -> String? {
-        Mapper.identityKey(values)
     }
 
     private static func describe(_ values: [Value?]) -> String {

@@ -36,6 +36,9 @@ public final class Mapper {
         /// The representation's JSON pointer in its payload; nil when not tracked.
         public var pointer: String?
         public var locations: PayloadLocations?
+        /// Where the representation sits, for `@parent`, `@root` and `@metadata`; nil when
+        /// the config reads none of them.
+        public var scope: MappingScope?
 
         public init(input: String, pointer: String?, locations: PayloadLocations? = nil) {
             self.input = input
@@ -198,12 +201,17 @@ public final class Mapper {
             guard let (sourceValue, pointer) = read(plan.relationshipSources[index], in: representation, origin: origin)
             else {
                 observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
-                if plan.setNilForMissingRelationships { object.setRelationship(index, .null) }
+                if plan.setNilForMissingRelationships {
+                    object.setRelationship(index, cardinality == .toMany ? .many([]) : .null)
+                }
                 continue
             }
             observer?.relationshipRead(plan: plan, index: index, found: true, origin: origin)
             var nestedOrigin = origin
             nestedOrigin.pointer = pointer
+            // The scope that is `@parent` to the related objects.
+            let parentScope = origin.scope?.parent(forRelationshipAt: plan.relationshipSources[index])
+            nestedOrigin.scope = parentScope?.nested(sourceValue, collectionIndex: .null)
             guard nesting < Self.maxNesting else {
                 log.error(
                     .relationshipsTooDeep, "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
@@ -232,7 +240,8 @@ public final class Mapper {
             }
             switch value {
             case .null:
-                object.setRelationship(index, .null)
+                // RestKit assigns an empty collection to a to-many relationship (SPEC §1.3).
+                object.setRelationship(index, cardinality == .toMany ? .many([]) : .null)
             case .object:
                 // The empty source key maps the parent's own representation.
                 if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
@@ -242,7 +251,8 @@ public final class Mapper {
                 var related: [MappedObject] = []
                 related.reserveCapacity(elements.count)
                 for (position, element) in elements.enumerated() {
-                    let elementOrigin = nestedOrigin.appending(position)
+                    var elementOrigin = nestedOrigin.appending(position)
+                    elementOrigin.scope = parentScope?.nested(element, collectionIndex: .number(String(position)))
                     switch element {
                     case .null:
                         continue
@@ -278,6 +288,11 @@ public final class Mapper {
     private func read(_ segments: [KeyPath.Segment], in representation: Value, origin: Origin)
         -> (value: Value, pointer: String?)?
     {
+        if let scope = origin.scope, case .key(let name, _)? = segments.first, name.utf8.first == UInt8(ascii: "@"),
+            PseudoKey(rawValue: name) != nil
+        {
+            return scope.value(at: segments[...]).map { ($0, nil) }
+        }
         if let pointer = origin.pointer {
             return KeyValueCoding.locatedValue(at: segments, in: representation, pointer: pointer)
         }

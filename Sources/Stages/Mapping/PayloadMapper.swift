@@ -50,7 +50,7 @@ public final class PayloadMapper {
             mapper.observer?.pathMappingApplied(entry, containerFound: container != nil, origin: origin)
             guard let (value, containerOrigin) = container else { continue }
             outcome.containerFound = true
-            try mapContainer(value, forced: forcesCollection(entry), origin: containerOrigin, outcome: &outcome, root: root) {
+            try mapContainer(value, keyPath: keyPath, forced: forcesCollection(entry), origin: containerOrigin, outcome: &outcome, root: root) {
                 element, elementOrigin in
                 self.mapElement(element, entry: entry, origin: elementOrigin)
             }
@@ -80,7 +80,7 @@ public final class PayloadMapper {
         outcome.searchedKeyPaths.append(keyPath.text)
         guard let (value, containerOrigin) = locate(keyPath, in: payload, origin: origin) else { return outcome }
         outcome.containerFound = true
-        try mapContainer(value, forced: plan.forcesCollection, origin: containerOrigin, outcome: &outcome, root: root) {
+        try mapContainer(value, keyPath: keyPath, forced: plan.forcesCollection, origin: containerOrigin, outcome: &outcome, root: root) {
             element, elementOrigin in
             let object = self.mapper.map(element, with: plan, origin: elementOrigin)
             if object == nil { self.mapper.observer?.representationUnmappable(entity: plan.name, origin: elementOrigin) }
@@ -104,7 +104,7 @@ public final class PayloadMapper {
             outcome.searchedKeyPaths.append(keyPath.text)
             guard let (value, containerOrigin) = locate(keyPath, in: payload, origin: origin) else { continue }
             outcome.containerFound = true
-            try mapContainer(value, origin: containerOrigin, outcome: &outcome, root: root) { element, elementOrigin in
+            try mapContainer(value, keyPath: keyPath, origin: containerOrigin, outcome: &outcome, root: root) { element, elementOrigin in
                 self.mapper.map(element, with: plan, origin: elementOrigin)
             }
             break
@@ -115,6 +115,13 @@ public final class PayloadMapper {
     /// The value at an entry's key path; nil when absent or null.
     func locate(_ keyPath: KeyPath, in payload: Value, origin: Mapper.Origin) -> (Value, Mapper.Origin)? {
         if keyPath.isSelf { return payload == .null ? nil : (payload, origin) }
+        if case .some(let collection) = ContainerFlattening.flattened(keyPath.segments, in: payload) {
+            // The key path fanned out over arrays: every object it reaches, flattened.
+            guard let collection else { return nil }
+            var containerOrigin = origin
+            containerOrigin.pointer = nil
+            return (collection, containerOrigin)
+        }
         let found: (value: Value, pointer: String?)?
         if let pointer = origin.pointer {
             found = KeyValueCoding.locatedValue(at: keyPath, in: payload, pointer: pointer)
@@ -134,20 +141,24 @@ public final class PayloadMapper {
     /// A dictionary (or scalar) is one representation; an array is a collection whose
     /// non-null elements are each mapped.
     func mapContainer(
-        _ container: Value, origin: Mapper.Origin, outcome: inout Outcome, root: (MappedObject) throws -> Void,
-        mapOne: (Value, Mapper.Origin) -> MappedObject?
+        _ container: Value, keyPath: KeyPath, origin: Mapper.Origin, outcome: inout Outcome,
+        root: (MappedObject) throws -> Void, mapOne: (Value, Mapper.Origin) -> MappedObject?
     ) rethrows {
         if case .array(let elements) = container {
             for (index, element) in elements.enumerated() where element != .null {
                 outcome.representationCount += 1
-                if let object = mapOne(element, origin.appending(index)) {
+                var elementOrigin = origin.appending(index)
+                elementOrigin.scope = origin.scope?.element(element, index: index, keyPath: keyPath)
+                if let object = mapOne(element, elementOrigin) {
                     outcome.mappedCount += 1
                     try root(object)
                 }
             }
         } else {
             outcome.representationCount += 1
-            if let object = mapOne(container, origin) {
+            var elementOrigin = origin
+            elementOrigin.scope = origin.scope?.element(container, index: nil, keyPath: keyPath)
+            if let object = mapOne(container, elementOrigin) {
                 outcome.mappedCount += 1
                 try root(object)
             }

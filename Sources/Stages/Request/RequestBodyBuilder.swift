@@ -12,8 +12,11 @@ import RestmapMapping
 ///   was written;
 /// - body keys follow the config's order;
 /// - a key path absent from the object writes null (request mappings assign defaults for
-///   missing attributes), or nothing with `omitMissing`; a JSON null in the object is a
-///   value and is always written;
+///   missing attributes), or nothing with `omitMissing`; a JSON null in the object is
+///   written as null, or left out with `omitMissing` too: a client object read from JSON
+///   cannot tell a nil property from an absent one, and RestKit omits nil properties when
+///   it assigns no defaults (RKObjectParameterizationTest
+///   `testSerializingOmitsNullAttributesWhenAssignsDefaultValueForMissingAttributesIsFalse`);
 /// - when the class names an entity with declared types, present values are converted to
 ///   them, then serialized as RestKit does: dates as ISO 8601 UTC strings, decimals as
 ///   strings of their exact digits, booleans as booleans;
@@ -97,7 +100,7 @@ public struct RequestBodyBuilder: Sendable {
         guard let keyName = keyName(of: source, pointer: pointer, problems: &problems) else { return parameters }
         for (attribute, target) in zip(mapping.attributes, targets) {
             var value: Value
-            if let found = KeyValueCoding.value(at: attribute.source, in: source) {
+            if let found = KeyValueCoding.value(at: attribute.source, in: source), !(omitMissing && found == .null) {
                 value = found
             } else if omitMissing {
                 continue

@@ -15,7 +15,10 @@ import Darwin
 ///   one of `allowedOutside` (`SampleConfinement`);
 /// - `path` (string): the request path; without it, `--path` or the config's only path mapping;
 /// - `status` (integer 100–599): the HTTP status; 4xx/5xx map with `error_mappings`;
-/// - `expect` (`ok`, the default, or `error`): a negative sample passes when it has errors.
+/// - `expect` (`ok`, the default, or `error`): a negative sample passes when it has errors;
+/// - `method` (string), `headers` and `response_headers` (dictionaries of strings): the
+///   HTTP exchange `@metadata.HTTP.*` key paths read (`--method`, `--header`,
+///   `--response-header` for entries without them).
 ///
 /// Every problem is reported, located at the entry or value, before any sample is mapped;
 /// any error makes the manifest unusable (`RestmapError.usage`, exit 2). Unknown keys are
@@ -23,7 +26,7 @@ import Darwin
 public struct ValidationManifest {
     /// Manifests are hand-written lists; anything larger is refused before it eats memory.
     public static let sizeLimit = InputLimits.manifestBytes
-    static let keys = ["file", "path", "status", "expect"]
+    static let keys = ["file", "path", "status", "expect", "method", "headers", "response_headers"]
 
     /// Tells whether a sample file can be read; tests replace it.
     var isReadable: (String) -> Bool = { path in FilePath.withCString(path) { access($0, R_OK) } == 0 }
@@ -133,10 +136,42 @@ public struct ValidationManifest {
                 errors.append(.error(.manifestInvalidEntry, "\(name).expect must be 'ok' or 'error'\(hint)", at: expectNode.location))
             }
         }
+        var method: String?
+        if let methodNode = node["method"] {
+            if let text = methodNode.stringValue, !text.isEmpty, !text.contains(" ") {
+                method = text.uppercased()
+            } else {
+                errors.append(.error(.manifestInvalidEntry, "\(name).method must be an HTTP method, such as GET or POST", at: methodNode.location))
+            }
+        }
+        let requestHeaders = headers(node["headers"], field: "\(name).headers", errors: &errors)
+        let responseHeaders = headers(node["response_headers"], field: "\(name).response_headers", errors: &errors)
         guard errors.count == errorCount, let file else { return nil }
-        return ValidationSample(
+        var sample = ValidationSample(
             input: .file(file), name: file, requestPath: path, status: status, expectation: expectation,
             declaredAt: node.location)
+        sample.method = method
+        sample.requestHeaders = requestHeaders
+        sample.responseHeaders = responseHeaders
+        return sample
+    }
+
+    /// A `headers` field: a dictionary of header names to string values.
+    private func headers(_ node: PlistNode?, field: String, errors: inout [Diagnostic]) -> [(name: String, value: String)]? {
+        guard let node else { return nil }
+        guard let fields = node.entries else {
+            errors.append(.error(.manifestInvalidEntry, "\(field) must be a dictionary of header names to values", at: node.location))
+            return nil
+        }
+        var pairs: [(name: String, value: String)] = []
+        for field in fields {
+            guard let value = field.value.stringValue else {
+                errors.append(.error(.manifestInvalidEntry, "header '\(field.key)' must have a string value", at: field.value.location))
+                continue
+            }
+            pairs.append((field.key, value))
+        }
+        return pairs
     }
 
     /// The manifest as a located tree: binary plist, XML plist or JSON by its first bytes.

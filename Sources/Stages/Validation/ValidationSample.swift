@@ -1,5 +1,6 @@
 import RestmapBase
 import RestmapFormats
+import RestmapMapping
 
 /// One sample payload for `restmap validate` (SPEC §3.4): where its bytes are, the request
 /// path and HTTP status it is mapped with, and whether it is expected to validate cleanly.
@@ -32,6 +33,24 @@ public struct ValidationSample {
     public var expectation: Expectation
     /// The manifest entry that lists the sample, for findings about the entry itself.
     public var declaredAt: SourceLocation?
+    /// The request method a manifest entry gives (`method`), for `@metadata` key paths;
+    /// nil: the command's `--method`.
+    public var method: String?
+    /// The request headers a manifest entry gives (`headers`); nil: the command's `--header`s.
+    public var requestHeaders: [(name: String, value: String)]?
+    /// The response headers a manifest entry gives (`response_headers`); nil: the
+    /// command's `--response-header`s.
+    public var responseHeaders: [(name: String, value: String)]?
+
+    /// The exchange of this sample: what its entry gives, else `defaults`.
+    public func exchange(defaults: HTTPExchange) -> HTTPExchange {
+        var exchange = defaults
+        exchange.url = requestPath
+        if let method { exchange.method = method }
+        if let requestHeaders { exchange.requestHeaders = requestHeaders }
+        if let responseHeaders { exchange.responseHeaders = responseHeaders }
+        return exchange
+    }
 
     public init(
         input: Input, name: String, requestPath: String? = nil, status: Int? = nil,
@@ -70,6 +89,9 @@ public struct ValidationOptions: Sendable {
     public var maxSampleSize = InputLimits.sampleBytes
     /// Counts the bytes of samples read and the documents mapped, for a progress display.
     public var progress: ProgressCounter?
+    /// The method and headers of samples whose manifest entry gives none (`--method`,
+    /// `--header`, `--response-header`).
+    public var exchange = HTTPExchange()
 
     public init() {}
 

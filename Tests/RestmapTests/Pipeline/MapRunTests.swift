@@ -188,7 +188,7 @@ final class MapRunTests: XCTestCase {
         let outcome = try run([("/employees", "e.json", #"{"employees": []}"#)])
         XCTAssertEqual(outcome.exitCode, 1)
         XCTAssertEqual(outcome.output, "")
-        XCTAssertEqual(outcome.located, ["error -"])
+        XCTAssertEqual(outcome.located, ["error e.json"], "located at the input whose collection was empty")
         let mixed = try run([("/employees", "e.json", #"{"employees": []}"#), ("/employees", "f.json", Self.ann)]) { $0.compact = true }
         XCTAssertEqual(mixed.exitCode, 0, "an empty collection is fine when another input maps something")
     }

@@ -22,6 +22,7 @@ final class DiagnosticCodeTests: XCTestCase {
             XCTAssertEqual(DiagnosticCode(rawValue: code.rawValue)?.summary, code.summary)
         }
         XCTAssertNil(DiagnosticCode(rawValue: "RM0000"))
+        XCTAssertTrue(DiagnosticCode.retired.isDisjoint(with: catalogue.map(\.rawValue)), "a retired code is never reused")
         XCTAssertEqual(catalogue.map(\.rawValue), catalogue.map(\.rawValue).sorted(), "the catalogue is in code order")
     }
 

@@ -47,11 +47,13 @@ final class RequestBodyBuilderTests: XCTestCase {
         XCTAssertEqual(try builder(Self.login, omitMissing: true).body(for: input).value, ["user": ["username": "alice"]])
     }
 
-    func testExplicitNullIsAValueEvenWhenOmittingMissingKeys() throws {
+    /// Issue 11, item 6 (RKObjectParameterizationTest.m
+    /// `testSerializingOmitsNullAttributesWhenAssignsDefaultValueForMissingAttributesIsFalse`):
+    /// omitting missing keys also omits null ones; without it a null is written.
+    func testExplicitNullIsOmittedWithMissingKeys() throws {
         let input = try requestTestValue(#"{"username": "alice", "password": null}"#)
-        XCTAssertEqual(
-            try builder(Self.login, omitMissing: true).body(for: input).value,
-            ["user": ["username": "alice", "password": nil]])
+        XCTAssertEqual(try builder(Self.login, omitMissing: true).body(for: input).value, ["user": ["username": "alice"]])
+        XCTAssertEqual(try builder(Self.login).body(for: input).value, ["user": ["username": "alice", "password": nil]])
     }
 
     func testArrayInputGivesAnArrayUnderTheRoot() throws {
