@@ -79,6 +79,7 @@ struct ValidateCommand: ParsableCommand {
         options.minCoverage = minCoverage.flatMap(Self.percentage)
         options.inputFormat = payload.inputFormat
         options.maxDepth = payload.maxDepth
+        options.threads = payload.threads
         options.defaultPath = path
         options.defaultStatus = payload.status
         let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")

@@ -27,6 +27,10 @@ public final class JSONStreamReader {
     public private(set) var valuesRead = 0
     /// The last key path and member filter, prepared (NDJSON streams each line with the same).
     private var preparedTarget: JSONPathTarget?
+    /// Parse the first document's streamed elements on a thread of their own while the caller
+    /// maps (`--threads` above 1; JSONParseThread). Later documents — NDJSON lines — are
+    /// parsed on the caller's thread: a hand-over per line would cost more than the line.
+    public var parsesOnOwnThread = false
 
     private let source: ByteSource
     private var buffer: UnsafeMutablePointer<UInt8>
@@ -126,14 +130,23 @@ public final class JSONStreamReader {
         }
         let target = preparedTarget!
         return try withoutActuallyEscaping(body) { body in
+            let onOwnThread = parsesOnOwnThread && valuesRead == 0
             if withLocations {
                 locatingBuilder.reset()
+                if onOwnThread, let outcome = try JSONParseThread(
+                    reader: self, target: target, inner: locatingBuilder, locations: true).run(body) {
+                    return outcome
+                }
                 var builder = JSONPathBuilder(
                     target: target, inner: locatingBuilder, file: name, locations: true, body: body)
                 try read(into: &builder)
                 return builder.outcome
             }
             valueBuilder.reset()
+            if onOwnThread, let outcome = try JSONParseThread(
+                reader: self, target: target, inner: valueBuilder, locations: false).run(body) {
+                return outcome
+            }
             var builder = JSONPathBuilder(
                 target: target, inner: valueBuilder, file: name, locations: false, body: body)
             try read(into: &builder)
@@ -168,7 +181,7 @@ public final class JSONStreamReader {
     // MARK: - Chunks
 
     /// Runs the grammar over one top-level value, refilling the window as it needs.
-    private func read<Builder: JSONBuilder>(into builder: inout Builder) throws {
+    func read<Builder: JSONBuilder>(into builder: inout Builder) throws {
         machine.reset()
         while true {
             if try machine.run(&input, &builder) {

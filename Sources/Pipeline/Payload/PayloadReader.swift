@@ -11,10 +11,13 @@ public struct PayloadReader {
     public let format: PayloadFormat
     /// `--max-depth`.
     public let maxDepth: Int
+    /// `--threads`: above 1, a JSON input's elements are parsed on a thread of their own.
+    public let threads: Int
 
-    public init(format: PayloadFormat, maxDepth: Int) {
+    public init(format: PayloadFormat, maxDepth: Int, threads: Int = 1) {
         self.format = format
         self.maxDepth = maxDepth
+        self.threads = threads
     }
 
     /// The format of `source`: the one asked for, or with `auto` XML when its first byte
@@ -26,7 +29,9 @@ public struct PayloadReader {
 
     /// A JSON reader of `source` with the run's depth limit.
     public func jsonReader(_ source: ByteSource) -> JSONStreamReader {
-        JSONStreamReader(source: source, maxDepth: maxDepth)
+        let reader = JSONStreamReader(source: source, maxDepth: maxDepth)
+        reader.parsesOnOwnThread = threads > 1
+        return reader
     }
 
     /// An XML reader with the run's depth limit; `diagnostics` receives its warnings.

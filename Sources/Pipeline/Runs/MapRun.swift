@@ -50,7 +50,7 @@ public final class MapRun {
         let converter = ValueConverter(dateFormats: definitions.dateFormats.map(\.value))
         self.mapper = Mapper(plans: plans, log: log, converter: converter)
         self.payloadMapper = PayloadMapper(mapper: mapper)
-        self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth)
+        self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth, threads: options.threads)
         self.writer = RecordWriter(shape: options.shape)
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
         self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
