@@ -11,7 +11,8 @@ public struct PayloadReader {
     public let format: PayloadFormat
     /// `--max-depth`.
     public let maxDepth: Int
-    /// `--threads`: above 1, a JSON input's elements are parsed on a thread of their own.
+    /// `--threads`: above 1, an input's elements are parsed on a thread of their own (JSON:
+    /// the first document's; XML: always); 1 keeps everything on the caller's thread.
     public let threads: Int
 
     public init(format: PayloadFormat, maxDepth: Int, threads: Int = 1) {
@@ -36,7 +37,9 @@ public struct PayloadReader {
 
     /// An XML reader with the run's depth limit; `diagnostics` receives its warnings.
     public func xmlReader(diagnostics: DiagnosticLog?) -> XMLPayloadReader {
-        XMLPayloadReader(maxDepth: maxDepth, diagnostics: diagnostics)
+        var reader = XMLPayloadReader(maxDepth: maxDepth, diagnostics: diagnostics)
+        reader.parsesConcurrently = threads > 1
+        return reader
     }
 
     /// Reads the documents of a JSON or NDJSON input one after another. `document` reads the
