@@ -109,6 +109,20 @@ final class ThreadsTests: XCTestCase {
         XCTAssertEqual(stream.stdout.split(separator: "\n").count, 400)
         XCTAssertEqual(stream.stderr.components(separatedBy: "error:").count - 1, 1, stream.stderr)
         XCTAssertTrue(stream.stderr.contains("bad.json:402:"), stream.stderr)
+        // NDJSON: each bad line is reported once, at its line, and the others are mapped. A
+        // line cut after a comma reads on into the next line (JSON allows the newline there),
+        // so the error is at line 152 and both lines are lost.
+        var ndjsonLines = employees(600)
+        ndjsonLines[150] = "{\"type\": \"employee\", \"id\": 1150,"
+        ndjsonLines[420] = "{\"type\": \"employee\" \"id\": 1420}"
+        let ndjson = try write(ndjsonLines.joined(separator: "\n") + "\n", "bad.ndjson")
+        let mapped = try assertSameRun(
+            ["map", "-c", "bench/employees-stream.plist", "--path", "/employees", "--format", "ndjson", ndjson],
+            "malformed NDJSON")
+        XCTAssertEqual(mapped.status, 1)
+        XCTAssertEqual(mapped.stdout.split(separator: "\n").count, 597)
+        XCTAssertEqual(mapped.stderr.components(separatedBy: "error:").count - 1, 2, mapped.stderr)
+        XCTAssertTrue(mapped.stderr.contains("bad.ndjson:152:1:") && mapped.stderr.contains("bad.ndjson:421:"), mapped.stderr)
         // A document cut short in the middle of a batch.
         let cut = try write("{\"employees_list\": [\n" + employees(300).joined(separator: ",\n"), "cut.json")
         let truncated = try assertSameRun(["map", "-c", "Configs/employees.plist", "--path", "/employees", cut], "truncated JSON")

@@ -27,10 +27,13 @@ public final class JSONStreamReader {
     public private(set) var valuesRead = 0
     /// The last key path and member filter, prepared (NDJSON streams each line with the same).
     private var preparedTarget: JSONPathTarget?
-    /// Parse the first document's streamed elements on a thread of their own while the caller
-    /// maps (`--threads` above 1; JSONParseThread). Later documents — NDJSON lines — are
-    /// parsed on the caller's thread: a hand-over per line would cost more than the line.
+    /// Parse streamed elements on a thread of their own while the caller maps (`--threads`
+    /// above 1): the first document's through JSONParseThread; from the second on (NDJSON),
+    /// one thread reads all the remaining documents ahead (JSONDocumentPrefetch).
     public var parsesOnOwnThread = false
+    /// From the second document on, with `parsesOnOwnThread`: the parser thread reading the
+    /// remaining documents ahead (NDJSON; JSONDocumentPrefetch).
+    private var prefetch: JSONDocumentPrefetch?
 
     private let source: ByteSource
     private var buffer: UnsafeMutablePointer<UInt8>
@@ -40,7 +43,7 @@ public final class JSONStreamReader {
     private var started = false
     /// Builders kept from one value to the next (NDJSON reads hundreds of thousands of small
     /// documents; their stacks and string cache are worth keeping).
-    private lazy var valueBuilder = JSONValueBuilder()
+    lazy var valueBuilder = JSONValueBuilder()
     private lazy var locatingBuilder = JSONLocatingBuilder(file: name)
 
     /// - Parameters:
@@ -60,18 +63,21 @@ public final class JSONStreamReader {
 
     /// Whether another top-level value follows (only whitespace was skipped to find out).
     public func hasMoreValues() throws -> Bool {
-        try skipToValue()
+        if let prefetch { return prefetch.hasMore() }
+        return try skipToValue()
     }
 
     /// Throws `trailing characters after the JSON value` unless only whitespace is left: for
     /// inputs that must hold exactly one document.
     public func expectEnd() throws {
+        precondition(prefetch == nil, "expectEnd after NDJSON documents were read ahead")
         if try skipToValue() { throw input.fail(.jsonSyntax, "trailing characters after the JSON value", at: input.pos) }
     }
 
     /// The next top-level value, or nil at the end of the input.
     /// - Parameter withLocations: also record where each value starts (`validate`).
     public func nextValue(withLocations: Bool = false) throws -> JSONDocument? {
+        precondition(prefetch == nil, "nextValue after NDJSON documents were read ahead with streamElements")
         guard try skipToValue() else { return nil }
         let location = input.location(at: input.pos)
         if withLocations {
@@ -122,6 +128,12 @@ public final class JSONStreamReader {
         at keyPath: [String], members: Set<String>? = nil, withLocations: Bool = false,
         _ body: (JSONStreamElement) throws -> Void
     ) throws -> JSONPathOutcome {
+        if let prefetch {
+            precondition(
+                !withLocations && prefetch.target.keyPath == keyPath && prefetch.target.memberSet == members,
+                "documents read ahead are streamed with one key path and member set")
+            return try streamPrefetched(prefetch, body)
+        }
         guard try skipToValue() else {
             throw input.fail(.jsonUnexpectedEnd, "unexpected end of input, expected a JSON value", at: input.pos)
         }
@@ -129,6 +141,10 @@ public final class JSONStreamReader {
             preparedTarget = JSONPathTarget(path: keyPath, members: members)
         }
         let target = preparedTarget!
+        if parsesOnOwnThread && valuesRead > 0 && !withLocations {
+            prefetch = JSONDocumentPrefetch(reader: self, target: target)
+            if let prefetch { return try streamPrefetched(prefetch, body) }
+        }
         return try withoutActuallyEscaping(body) { body in
             let onOwnThread = parsesOnOwnThread && valuesRead == 0
             if withLocations {
@@ -154,6 +170,14 @@ public final class JSONStreamReader {
         }
     }
 
+    private func streamPrefetched(
+        _ prefetch: JSONDocumentPrefetch, _ body: (JSONStreamElement) throws -> Void
+    ) throws -> JSONPathOutcome {
+        try prefetch.streamNext(body) {
+            failHere(.jsonUnexpectedEnd, "unexpected end of input, expected a JSON value")
+        }
+    }
+
     /// An error located where reading stands (after `nextValue` returned nil: the end).
     func failHere(_ code: DiagnosticCode, _ message: String) -> RestmapError {
         input.fail(code, message, at: input.pos)
@@ -162,6 +186,12 @@ public final class JSONStreamReader {
     /// After an error, drops the rest of the current line, so that the next read starts on
     /// the following one (NDJSON: report a bad line and go on).
     public func skipLine() throws {
+        if prefetch != nil { return }  // the parser thread skipped it already
+        try skipRestOfLine()
+    }
+
+    /// `skipLine` on the thread that parses.
+    func skipRestOfLine() throws {
         machine.reset()
         while true {
             while input.pos < input.end {
@@ -193,7 +223,7 @@ public final class JSONStreamReader {
     }
 
     /// Skips whitespace to the next value, refilling as needed; false at the end of the input.
-    private func skipToValue() throws -> Bool {
+    func skipToValue() throws -> Bool {
         if !started { try start() }
         while true {
             input.skipWhitespace()

@@ -70,3 +70,58 @@ final class JSONParseThreadTests: XCTestCase {
         XCTAssertEqual(handed, 100, "nothing is handed to the caller after it threw")
     }
 }
+
+/// NDJSON read ahead on a parser thread (`JSONDocumentPrefetch`): each line's elements,
+/// outcome or error, in order, as the caller's own parse gives them.
+final class JSONDocumentPrefetchTests: XCTestCase {
+    /// The caller's loop of `PayloadReader.forEachJSONDocument`: stream each document, report
+    /// a bad one and skip its line.
+    private func readLines(_ text: String, threaded: Bool, stopAfter: Int? = nil) -> [String] {
+        struct Stop: Error {}
+        let reader = JSONStreamReader(source: MemoryByteSource(text, name: "in.ndjson"), chunkSize: 64)
+        reader.parsesOnOwnThread = threaded
+        var seen: [String] = []
+        var elements = 0
+        do {
+            repeat {
+                do {
+                    let outcome = try reader.streamElements(at: ["a"], members: ["x"]) { element in
+                        seen.append("element \(element.index.map(String.init) ?? "-") \(element.value)")
+                        elements += 1
+                        if let stopAfter, elements == stopAfter { throw Stop() }
+                    }
+                    seen.append("outcome \(outcome)")
+                } catch let error as RestmapError where error.kind == .data {
+                    seen.append("error \(error)")
+                    try reader.skipLine()
+                }
+            } while try reader.hasMoreValues()
+        } catch {
+            seen.append("stopped \(error)")
+        }
+        return seen
+    }
+
+    func testLinesErrorsAndEndAreTheSameOnEitherThread() {
+        var lines = (0..<500).map { "{\"a\": [{\"x\": \($0), \"y\": \"skip\"}, {\"x\": \"\\u00e9\"}], \"b\": 1}" }
+        lines[3] = "{\"a\": [1, 2"  // cut short: the error is at the line's end
+        lines[100] = "{\"a\": 1} trailing"  // two values on a line: "trailing" is the next one
+        lines[250] = "{\"b\": [}"
+        lines[251] = "   "
+        lines[400] = "{\"c\": 5}"  // no key path: notFound
+        for text in [lines.joined(separator: "\n"), lines.joined(separator: "\n") + "\n", lines.joined(separator: "\r\n")] {
+            let mine = readLines(text, threaded: false)
+            let ahead = readLines(text, threaded: true)
+            XCTAssertEqual(ahead.count, mine.count)
+            XCTAssertEqual(ahead, mine)
+            XCTAssertTrue(mine.contains { $0.hasPrefix("error in.ndjson:251:") }, "\(mine.filter { $0.hasPrefix("error") })")
+        }
+    }
+
+    func testAnErrorOfTheCallerStopsTheParser() {
+        let text = (0..<2_000).map { "{\"a\": [{\"x\": \($0)}]}" }.joined(separator: "\n")
+        let ahead = readLines(text, threaded: true, stopAfter: 700)
+        XCTAssertEqual(ahead, readLines(text, threaded: false, stopAfter: 700))
+        XCTAssertTrue(ahead.last?.hasPrefix("stopped") == true)
+    }
+}
