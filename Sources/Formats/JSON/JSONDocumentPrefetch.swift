@@ -24,10 +24,12 @@ final class JSONDocumentPrefetch {
     static var batchSize: Int { 64 }
     static var depth: Int { 16 }
 
-    private let queue = XMLPipe<[Message]>(depth: JSONDocumentPrefetch.depth)
+    /// Batches of optionals, so that the caller can move each message out (`take`) instead
+    /// of copying it and releasing the batch's copy later.
+    private let queue = XMLPipe<[Message?]>(depth: JSONDocumentPrefetch.depth)
     private var parser: XMLWorkerThread?
     /// The batch being taken apart, and where in it the caller is.
-    private var current: [Message] = []
+    private var current: [Message?] = []
     private var next = 0
     /// The parser is done and every message taken (or the caller gave up).
     private var finished = false
@@ -54,8 +56,8 @@ final class JSONDocumentPrefetch {
 
     /// The parser's loop: every remaining document, until the end or an error that is not
     /// about one document's data.
-    private static func produce(reader: JSONStreamReader, target: JSONPathTarget, queue: XMLPipe<[Message]>) {
-        var batch: [Message] = []
+    private static func produce(reader: JSONStreamReader, target: JSONPathTarget, queue: XMLPipe<[Message?]>) {
+        var batch: [Message?] = []
         batch.reserveCapacity(batchSize)
         func hand(_ message: Message) throws {
             batch.append(message)
@@ -91,10 +93,11 @@ final class JSONDocumentPrefetch {
         queue.close()
     }
 
-    /// The next message, without taking it; nil once the parser is done and all was taken.
-    private func peek() -> Message? {
+    /// Whether a message is there to take (receiving the next batch when this one is done);
+    /// false once the parser is done and all was taken.
+    private func load() -> Bool {
         while next == current.count {
-            if finished { return nil }
+            if finished { return false }
             if !current.isEmpty {
                 current.removeAll(keepingCapacity: true)
                 queue.recycle(current)
@@ -103,11 +106,11 @@ final class JSONDocumentPrefetch {
             next = 0
             guard let batch = queue.receive() else {
                 finish()
-                return nil
+                return false
             }
             current = batch
         }
-        return current[next]
+        return true
     }
 
     private func finish() {
@@ -119,7 +122,7 @@ final class JSONDocumentPrefetch {
 
     /// Whether another document (or an error) is ahead: the caller's `hasMoreValues`.
     func hasMore() -> Bool {
-        peek() != nil
+        load()
     }
 
     /// The caller's `streamElements` for the next document: its elements to `body`, then its
@@ -127,7 +130,7 @@ final class JSONDocumentPrefetch {
     func streamNext(
         _ body: (JSONStreamElement) throws -> Void, endOfInput: () -> RestmapError
     ) throws -> JSONPathOutcome {
-        while let message = peek() {
+        while load(), let message = current[next].take() {
             next += 1
             switch message {
             case .element(let element):
