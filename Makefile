@@ -65,6 +65,7 @@ bench:
 ifeq ($(strip $(BENCH_SIZES)),)
 	python3 bench/gen.py --mb $(BENCH_MB) --seed $(BENCH_SEED) --out $(BENCH_DATA)
 	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE) --restmap-args "$(BENCH_ARGS)"
+	python3 bench/threads.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 	python3 bench/store.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 else
 	for mb in $(BENCH_SIZES); do python3 bench/gen.py --mb $$mb --seed $(BENCH_SEED) --out bench-data/$${mb}mb || exit 1; done
