@@ -120,13 +120,25 @@ final class JSONDocumentPrefetch {
         parser?.join()
     }
 
+    private func dropRestOfDocument() {
+        while load(), let message = current[next].take() {
+            next += 1
+            switch message {
+            case .element: continue
+            case .done, .failed: return
+            }
+        }
+    }
+
     /// Whether another document (or an error) is ahead: the caller's `hasMoreValues`.
     func hasMore() -> Bool {
         load()
     }
 
     /// The caller's `streamElements` for the next document: its elements to `body`, then its
-    /// outcome, or its error thrown. When `body` throws, the parser is stopped.
+    /// outcome, or its error thrown. When `body` throws, the rest of the document is dropped
+    /// and the error rethrown; the parser goes on with the next line, as one thread would
+    /// after the caller's `skipLine`.
     func streamNext(
         _ body: (JSONStreamElement) throws -> Void, endOfInput: () -> RestmapError
     ) throws -> JSONPathOutcome {
@@ -137,8 +149,7 @@ final class JSONDocumentPrefetch {
                 do {
                     try body(element)
                 } catch {
-                    queue.cancel()
-                    finish()
+                    dropRestOfDocument()
                     throw error
                 }
             case .done(let outcome):

@@ -76,8 +76,8 @@ final class JSONParseThreadTests: XCTestCase {
 final class JSONDocumentPrefetchTests: XCTestCase {
     /// The caller's loop of `PayloadReader.forEachJSONDocument`: stream each document, report
     /// a bad one and skip its line.
-    private func readLines(_ text: String, threaded: Bool, stopAfter: Int? = nil) -> [String] {
-        struct Stop: Error {}
+    /// `failAt`: the caller throws a data error of its own at these elements (counted from 1).
+    private func readLines(_ text: String, threaded: Bool, failAt: Set<Int> = []) -> [String] {
         let reader = JSONStreamReader(source: MemoryByteSource(text, name: "in.ndjson"), chunkSize: 64)
         reader.parsesOnOwnThread = threaded
         var seen: [String] = []
@@ -88,7 +88,9 @@ final class JSONDocumentPrefetchTests: XCTestCase {
                     let outcome = try reader.streamElements(at: ["a"], members: ["x"]) { element in
                         seen.append("element \(element.index.map(String.init) ?? "-") \(element.value)")
                         elements += 1
-                        if let stopAfter, elements == stopAfter { throw Stop() }
+                        if failAt.contains(elements) {
+                            throw RestmapError.data(.jsonSyntax, "the caller's own error at element \(elements)")
+                        }
                     }
                     seen.append("outcome \(outcome)")
                 } catch let error as RestmapError where error.kind == .data {
@@ -118,10 +120,11 @@ final class JSONDocumentPrefetchTests: XCTestCase {
         }
     }
 
-    func testAnErrorOfTheCallerStopsTheParser() {
-        let text = (0..<2_000).map { "{\"a\": [{\"x\": \($0)}]}" }.joined(separator: "\n")
-        let ahead = readLines(text, threaded: true, stopAfter: 700)
-        XCTAssertEqual(ahead, readLines(text, threaded: false, stopAfter: 700))
-        XCTAssertTrue(ahead.last?.hasPrefix("stopped") == true)
+    func testAnErrorOfTheCallerDropsTheRestOfItsLineAsOneThreadWould() {
+        let text = (0..<2_000).map { "{\"a\": [{\"x\": \($0)}, {\"x\": 0}]}" }.joined(separator: "\n")
+        let ahead = readLines(text, threaded: true, failAt: [701, 1_500])
+        XCTAssertEqual(ahead, readLines(text, threaded: false, failAt: [701, 1_500]))
+        XCTAssertEqual(ahead.filter { $0.hasPrefix("error") }.count, 2)
+        XCTAssertEqual(ahead.filter { $0.hasPrefix("outcome") }.count, 1_998)
     }
 }
