@@ -34,13 +34,14 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
     /// Runs the parse on a new thread and `body` on this one. Nil when no thread could be
     /// made (the caller then parses on its own thread).
     func run(_ body: (JSONStreamElement) throws -> Void) throws -> JSONPathOutcome? {
-        let queue = XMLPipe<[JSONStreamElement]>(depth: Self.depth)
+        // Optionals, so that the caller moves each element out (`take`) instead of copying it.
+        let queue = XMLPipe<[JSONStreamElement?]>(depth: Self.depth)
         let ending = Ending()
         let (reader, target, inner, locations) = (self.reader, self.target, self.inner, self.locations)
         // The parser recurses nowhere, but a deeply nested element may be freed on it: the
         // stack is reserved address space, as the caller's own large stack is.
         let parser = XMLWorkerThread(stackSize: 1 << 30) {
-            var batch: [JSONStreamElement] = []
+            var batch: [JSONStreamElement?] = []
             batch.reserveCapacity(Self.batchSize)
             var builder = JSONPathBuilder(target: target, inner: inner, file: reader.name, locations: locations) { element in
                 batch.append(element)
@@ -61,7 +62,7 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
         guard let parser else { return nil }
         do {
             while var batch = queue.receive() {
-                for element in batch { try body(element) }
+                for index in batch.indices { try body(batch[index].take()!) }
                 batch.removeAll(keepingCapacity: true)
                 queue.recycle(batch)
             }
