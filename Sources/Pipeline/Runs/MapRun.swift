@@ -294,6 +294,9 @@ public final class MapRun {
 
     private func writeOutput() throws {
         switch options.format {
+        case .json where options.shape == .tree && options.threads > 1 && roots.count >= ParallelTreeOutput.minimumRoots:
+            try ParallelTreeOutput(writer: writer, style: options.compact ? .compact : .pretty, threads: options.threads)
+                .write(roots, to: sink, statistics: statistics)
         case .json:
             let emitter = JSONWriter(sink: sink, style: options.compact ? .compact : .pretty)
             try writeDocument(to: emitter)
