@@ -24,8 +24,9 @@ final class JSONDocumentPrefetch {
     static var batchSize: Int { 64 }
     static var depth: Int { 16 }
 
-    /// Batches of optionals, so that the caller can move each message out (`take`) instead
-    /// of copying it and releasing the batch's copy later.
+    /// Batches go back to the parser once taken apart, still holding their messages: the
+    /// parser frees them when it reuses the batch, so memory is freed by the thread that made
+    /// it (malloc then serves the parser from its own cache instead of a lock both take).
     private let queue = XMLPipe<[Message?]>(depth: JSONDocumentPrefetch.depth)
     private var parser: XMLWorkerThread?
     /// The batch being taken apart, and where in it the caller is.
@@ -64,6 +65,7 @@ final class JSONDocumentPrefetch {
             guard batch.count >= batchSize else { return }
             guard queue.send(batch) else { throw Cancelled() }
             batch = queue.reuse() ?? []
+            batch.removeAll(keepingCapacity: true)
             batch.reserveCapacity(batchSize)
         }
         do {
@@ -99,7 +101,6 @@ final class JSONDocumentPrefetch {
         while next == current.count {
             if finished { return false }
             if !current.isEmpty {
-                current.removeAll(keepingCapacity: true)
                 queue.recycle(current)
                 current = []
             }
@@ -121,7 +122,7 @@ final class JSONDocumentPrefetch {
     }
 
     private func dropRestOfDocument() {
-        while load(), let message = current[next].take() {
+        while load(), let message = current[next] {
             next += 1
             switch message {
             case .element: continue
@@ -142,7 +143,7 @@ final class JSONDocumentPrefetch {
     func streamNext(
         _ body: (JSONStreamElement) throws -> Void, endOfInput: () -> RestmapError
     ) throws -> JSONPathOutcome {
-        while load(), let message = current[next].take() {
+        while load(), let message = current[next] {
             next += 1
             switch message {
             case .element(let element):

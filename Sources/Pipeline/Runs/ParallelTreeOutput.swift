@@ -22,7 +22,7 @@ import Darwin
 struct ParallelTreeOutput {
     /// Fewer roots than this are not worth a thread.
     static let minimumRoots = 256
-    static let roundSize = 16_384
+    static let roundSize = 4_096
 
     let writer: RecordWriter
     let style: JSONWriter.Style
