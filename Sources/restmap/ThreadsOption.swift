@@ -7,8 +7,8 @@ import Darwin
 
 /// `--threads N`, for the commands that read payloads (`map`, `validate`): how many threads a
 /// run may use. Above 1, a JSON or XML input is parsed on a thread of its own while the
-/// caller maps; 1 runs everything on the caller's thread. The output is the same bytes
-/// whatever N is.
+/// caller maps, and tree output is encoded on N threads; 1 runs everything on the caller's
+/// thread. The output is the same bytes whatever N is.
 struct ThreadsOption: ParsableArguments {
     /// Optional so that help and man pages say "the cores available", not this machine's count.
     @Option(name: .customLong("threads"), help: ArgumentHelp("Threads to use; 1 runs everything on one (default: the cores available).", valueName: "n"))
