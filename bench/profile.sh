@@ -31,7 +31,7 @@ valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file=bench-data
 	.build/release/restmap map --threads 2 -c Configs/employees.plist --path /employees "$json" \
 	>/dev/null 2>bench-data/profile/tree-threads.log
 echo
-echo "JSON tree with --threads 2, per thread (main, mapper + writer, parser):"
+echo "JSON tree with --threads 2, per thread (start-up; mapping and writing; parsing, then a slice of the output):"
 python3 bench/profile-summary.py --threads "$json" bench-data/profile/tree-threads.callgrind-*
 echo
 echo "The goal (SPEC §4): at most 45 instructions per input byte for the JSON tree case."
