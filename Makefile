@@ -69,13 +69,24 @@ BENCH_RUNS ?= 3
 BENCH_SEED ?= 20261121
 BENCH_DATA = bench-data/$(BENCH_MB)mb
 
+## BENCH_SIZES="10 100 1000" make bench: instead, restmap alone at each size (time per MB,
+## peak RSS). BENCH_ARGS="--threads 1" passes arguments to every restmap run.
+BENCH_SIZES ?=
+BENCH_ARGS ?=
+
 bench:
 	@sh bench/install-peers.sh
 	$(MAKE) --no-print-directory release
+ifeq ($(strip $(BENCH_SIZES)),)
 	python3 bench/gen.py --mb $(BENCH_MB) --seed $(BENCH_SEED) --out $(BENCH_DATA)
-	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
+	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE) --restmap-args "$(BENCH_ARGS)"
+	python3 bench/threads.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 	python3 bench/store.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
 	python3 bench/postgres.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
+else
+	for mb in $(BENCH_SIZES); do python3 bench/gen.py --mb $$mb --seed $(BENCH_SEED) --out bench-data/$${mb}mb || exit 1; done
+	python3 bench/scaling.py --data-root bench-data --sizes "$(BENCH_SIZES)" --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE) --restmap-args "$(BENCH_ARGS)"
+endif
 
 ## install: the binary, a man page per command and bash/zsh/fish completions under PREFIX.
 install: release

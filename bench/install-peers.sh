@@ -29,8 +29,21 @@ if ! command -v sqlite-utils >/dev/null 2>&1; then
 	fi
 fi
 
+# The ceilings: orjson (load + map + dump) and pysimdjson (simdjson's parse) from PyPI,
+# xmllint (libxml2's reader, parse only) from apt's libxml2-utils.
+for pair in orjson:orjson simdjson:pysimdjson; do
+	module=${pair%%:*}; package=${pair#*:}
+	python3 -c "import $module" >/dev/null 2>&1 && continue
+	if python3 -m pip install -q "$package" >/dev/null 2>&1; then
+		echo "peers: installed $package (pip)"
+	else
+		echo "peers: could not install $package with pip; its row is skipped"
+	fi
+done
+command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
+
 if [ -z "$missing" ]; then
-	echo "peers: jq, gojq, xmlstarlet, xq and /usr/bin/time are installed"
+	echo "peers: jq, gojq, xmlstarlet, xq, xmllint and /usr/bin/time are installed"
 	exit 0
 fi
 if ! command -v apt-get >/dev/null 2>&1; then

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Summarise a callgrind profile of restmap: top functions by own instructions, phases by
 inclusive instructions, and where the instructions go by kind (ARC, malloc, hashing, ...).
-Usage: profile-summary.py FILE.callgrind [TOP]   (needs callgrind_annotate; swift demangle if present)
+Usage: profile-summary.py FILE.callgrind [TOP] [INPUT [GOAL]]
+       profile-summary.py --threads INPUT FILE.callgrind-01 FILE.callgrind-02 ...
+  (needs callgrind_annotate; swift demangle if present). With INPUT, the payload the profiled
+  run read: prints the instructions per input byte (all threads), judged against GOAL if given.
 """
+import os
 import re
 import shutil
 import subprocess
@@ -46,6 +50,8 @@ def main():
     top = int(sys.argv[2]) if len(sys.argv) > 2 else 15
     total, own = annotate(path)
     print("%s: %s instructions" % (path, format(total, ",")))
+    if len(sys.argv) > 3:
+        print(per_byte_line(total, sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else None))
     print("\nTop %d functions by own instructions (exclusive):" % top)
     for n, name in own[:top]:
         print("  %5.2f%%  %s" % (100 * n / total, name[:150]))
@@ -66,7 +72,7 @@ def main():
     phases = [
         ("JSON parse + Value building (streamElements minus the mapping callback)", None),
         ("mapping (Mapper.map from the stream callback)", r"^MapRun.swift:MapRun.mapStreamed"),
-        ("connections (ConnectionResolver.resolve)", r"ConnectionResolver.swift:specialized ConnectionResolver.resolve"),
+        ("connections (ConnectionResolver.resolve)", r"ConnectionResolver.swift:(specialized )?ConnectionResolver.resolve"),
         ("output (RecordWriter.write, all records)", r"^MapRun.swift:MapRun.(writeOutput|emitRoot)"),
         ("config loading + argument parsing (before MapRun.run)", None),
     ]
@@ -76,7 +82,7 @@ def main():
                 return n
         return 0
     stream = find(r"JSONStreamReader.swift:JSONStreamReader.streamElements")
-    callback = find(r"^MapRun.swift:closure #1 in MapRun.mapJSON")
+    callback = find(r"^MapRun.swift:closure #1 in MapRun.(mapJSON|streamJSONElements)")
     run = find(r"^MapRun.swift:MapRun.run\(")
     command = find(r"^MapCommand.swift:MapCommand.run\(\)")
     print("\nPhases (inclusive instructions):")
@@ -87,5 +93,34 @@ def main():
     print("  %5.1f%%  %s" % (100 * (command - run) / total, "  of which in MapCommand.run outside MapRun.run (incl. freeing the graph at exit)"))
 
 
+def per_byte_line(total, input_path, goal):
+    """Instructions per input byte: the work per byte, independent of machine noise."""
+    size = os.path.getsize(input_path)
+    line = "instructions per input byte: %.1f (%s instructions / %s bytes of %s)" % (
+        total / size, format(total, ","), format(size, ","), os.path.basename(input_path))
+    if goal is not None:
+        line += "; goal ≤ %g: %s" % (goal, "met" if total / size <= goal else "NOT met")
+    return line
+
+
+def threads_summary(input_path, files):
+    """A run profiled with --separate-threads=yes: each thread's instructions and the
+    longest thread's, which bounds the wall time two idle cores could reach."""
+    totals = []
+    for f in sorted(files):
+        m = re.search(r"^(?:summary|totals): (\d+)", open(f).read(), re.M)
+        totals.append((int(m.group(1)) if m else 0, f))
+    total = sum(n for n, _ in totals)
+    print(per_byte_line(total, input_path, 45))
+    for n, f in totals:
+        print("  thread %s: %s instructions (%.1f%%)" % (f.rsplit("-", 1)[-1], format(n, ","), 100 * n / total))
+    longest = max(n for n, _ in totals)
+    print("  longest thread: %.1f instructions per input byte (%.0f%% of all threads' work)"
+          % (longest / os.path.getsize(input_path), 100 * longest / total))
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--threads":
+        threads_summary(sys.argv[2], sys.argv[3:])
+        sys.exit(0)
     main()

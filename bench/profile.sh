@@ -1,6 +1,7 @@
 #!/bin/sh
 # Profile restmap's JSON tree and NDJSON cases with callgrind on a small generated file
-# (instructions, not time: callgrind runs ~50x slower) and summarise where they go.
+# (instructions, not time: callgrind runs ~50x slower), summarise where they go and print the
+# instructions per input byte (SPEC §4: at most 45 for the JSON tree case).
 #   sh bench/profile.sh [MB]        (default 8; outputs under bench-data/profile/)
 # Not part of `make bench`. Installs valgrind through apt when it is missing.
 set -e
@@ -11,12 +12,26 @@ command -v valgrind >/dev/null 2>&1 || { $SUDO apt-get update -qq && $SUDO apt-g
 [ -x .build/release/restmap ] || swift build -c release
 python3 bench/gen.py --mb "$MB" --out "bench-data/${MB}mb"
 mkdir -p bench-data/profile
-run() {  # name, restmap arguments...
-	name=$1; shift
+run() {  # name, input, goal (instructions per byte, or -), restmap arguments... (input last)
+	name=$1; input=$2; goal=$3; shift 3
 	valgrind --tool=callgrind --callgrind-out-file="bench-data/profile/$name.callgrind" \
 		.build/release/restmap "$@" >/dev/null 2>"bench-data/profile/$name.log"
 	echo
-	python3 bench/profile-summary.py "bench-data/profile/$name.callgrind" 15
+	[ "$goal" = - ] && goal=""
+	python3 bench/profile-summary.py "bench-data/profile/$name.callgrind" 15 "$input" $goal
 }
-run tree map -c Configs/employees.plist --path /employees "bench-data/${MB}mb/employees.json"
-run ndjson map -c bench/employees-stream.plist --path /employees --format ndjson "bench-data/${MB}mb/employees.ndjson"
+json="bench-data/${MB}mb/employees.json"
+ndjson="bench-data/${MB}mb/employees.ndjson"
+# One thread, so that the phases below are the caller's own; callgrind counts the
+# instructions of every thread, so the per-byte figure of the threaded run is printed too.
+run tree "$json" 45 map --threads 1 -c Configs/employees.plist --path /employees "$json"
+run ndjson "$ndjson" - map --threads 1 -c bench/employees-stream.plist --path /employees --format ndjson "$ndjson"
+rm -f bench-data/profile/tree-threads.callgrind-*
+valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file=bench-data/profile/tree-threads.callgrind \
+	.build/release/restmap map --threads 2 -c Configs/employees.plist --path /employees "$json" \
+	>/dev/null 2>bench-data/profile/tree-threads.log
+echo
+echo "JSON tree with --threads 2, per thread (start-up; mapping and writing; parsing, then a slice of the output):"
+python3 bench/profile-summary.py --threads "$json" bench-data/profile/tree-threads.callgrind-*
+echo
+echo "The goal (SPEC §4): at most 45 instructions per input byte for the JSON tree case."

@@ -14,198 +14,16 @@ machine falls on all of them alike. Reported: the MEDIAN wall time of the timed 
 peak RSS (/usr/bin/time -f %M). MB/s = input file bytes (10^6) / median wall seconds.
 """
 import argparse
-import json
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
-import tempfile
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-US, RS = "\x1f", "\x1e"  # xmlstarlet field / record separators (descriptions hold tabs and newlines)
-MIB = 1024 * 1024
-
-
-def log(*a):
-    print(*a, flush=True)
-
-
-# ---------------------------------------------------------------------------------------------
-# Tools
-
-
-def find_xq():
-    """kislyuk's xq: Debian installs it as xq-python (Debian's `xq` is another program)."""
-    if shutil.which("xq-python"):
-        return "xq-python"
-    if shutil.which("xq"):
-        try:
-            out = subprocess.run(["xq", "--help"], capture_output=True, text=True, timeout=20)
-            if "jq" in out.stdout + out.stderr:
-                return "xq"
-        except Exception:
-            pass
-    return None
-
-
-def version(cmd):
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
-        return (out.stdout or out.stderr).strip().splitlines()[0]
-    except Exception:
-        return "?"
-
-
-class Tool:
-    def __init__(self, name, argv, missing=None, note=None):
-        self.name = name
-        self.argv = argv
-        self.missing = missing  # why it cannot run, or None
-        self.note = note
-        self.walls = []
-        self.rss = []
-        self.cpus = []
-        self.errors = []
-        self.output = None  # file written by the untimed run
-
-    @property
-    def ok(self):
-        return self.missing is None and not self.errors and self.walls
-
-    def wall(self):
-        return statistics.median(self.walls)
-
-    def cpu(self):
-        return statistics.median(self.cpus) if self.cpus and None not in self.cpus else None
-
-    def peak(self):
-        return statistics.median(self.rss) if self.rss and None not in self.rss else None
-
-
-def run_once(tool, stdout_path, stderr_path):
-    """Runs the tool once; returns (wall seconds, peak RSS KiB or None, user+sys CPU seconds or
-    None, exit code)."""
-    timefile = tempfile.NamedTemporaryFile(prefix="bench-time-", delete=False)
-    timefile.close()
-    argv = tool.argv
-    if os.path.exists("/usr/bin/time"):
-        argv = ["/usr/bin/time", "-f", "%e %M %U %S", "-o", timefile.name] + argv
-    with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
-        start = time.perf_counter()
-        code = subprocess.call(argv, stdout=out, stderr=err, cwd=ROOT)
-        wall = time.perf_counter() - start
-    rss = cpu = None
-    try:
-        # /usr/bin/time prints "Command exited with non-zero status N" first on failure.
-        fields = open(timefile.name).read().split()[-4:]
-        rss, cpu = int(fields[1]), float(fields[2]) + float(fields[3])
-    except (OSError, ValueError, IndexError):
-        pass
-    os.unlink(timefile.name)
-    return wall, rss, cpu, code
-
-
-def stderr_tail(path, n=5):
-    try:
-        lines = open(path, errors="replace").read().strip().splitlines()
-    except OSError:
-        return ""
-    return "\n".join("    " + l for l in lines[-n:])
-
-
-# ---------------------------------------------------------------------------------------------
-# Equivalence: both sides normalised to lists of records
-
-
-def load_json(path):
-    with open(path, "rb") as f:
-        return json.load(f, object_pairs_hook=list)
-
-
-def load_ndjson(path):
-    with open(path, "rb") as f:
-        return [json.loads(line, object_pairs_hook=list) for line in f if line.strip()]
-
-
-def unordered(v):
-    """The same value with object keys sorted (objects are pair lists after loading)."""
-    if isinstance(v, list) and v and all(isinstance(p, tuple) and len(p) == 2 for p in v):
-        return sorted((k, unordered(x)) for k, x in v)
-    if isinstance(v, list):
-        return [unordered(x) for x in v]
-    return v
-
-
-def describe_difference(a, b):
-    if len(a) != len(b):
-        head = "%d records vs %d" % (len(a), len(b))
-    else:
-        head = "%d records each" % len(a)
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            return "%s; first difference at record %d:\n      restmap: %s\n      peer:    %s" % (
-                head, i, json.dumps(x, ensure_ascii=False)[:300], json.dumps(y, ensure_ascii=False)[:300])
-    return head
-
-
-def compare_records(a, b):
-    """(verdict, detail) for two record lists (pair-list form)."""
-    if a == b:
-        return "PASS", "%d records, same values, same key order" % len(a)
-    if unordered(a) == unordered(b):
-        return "PASS", "%d records, same values (key order differs)" % len(a)
-    return "FAIL", describe_difference(a, b)
-
-
-def pairs_get(rec, key):
-    for k, v in rec:
-        if k == key:
-            return v
-    return None
-
-
-def field_tuples_from_records(records):
-    """restmap/xq records → the tuples xmlstarlet extracts (null and absent read as '')."""
-    def s(v):
-        return "" if v is None else str(v)
-    out = []
-    for r in records:
-        dept = pairs_get(r, "dept")
-        out.append((s(pairs_get(r, "entityId")), s(pairs_get(r, "name")), s(pairs_get(r, "description")),
-                    s(pairs_get(dept, "entityId") if dept else None), s(pairs_get(dept, "name") if dept else None),
-                    s(pairs_get(r, "secondaryDeptId"))))
-    return out
-
-
-def field_tuples_from_xmlstarlet(path):
-    text = open(path, encoding="utf-8").read()
-    return [tuple(rec.split(US)) for rec in text.split(RS) if rec.strip("\n")]
-
-
-def stringify(v):
-    """JSON records as XML would carry them: every scalar a string (null stays null)."""
-    if isinstance(v, list) and v and all(isinstance(p, tuple) and len(p) == 2 for p in v):
-        return [(k, stringify(x)) for k, x in v]
-    if isinstance(v, list):
-        return [stringify(x) for x in v]
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return str(v)
-    return v
-
-
-# ---------------------------------------------------------------------------------------------
-
-
-def fmt_mib(kib):
-    if kib is None:
-        return "?"
-    return ("%.1f MiB" if kib < 10 * 1024 else "%.0f MiB") % (kib / 1024)
+from benchlib import (ROOT, HERE, Tool, find_xq, fmt_mib, log, python_module_missing, run_once, stderr_tail,
+                      version)
+from equivalence import (RS, US, compare_records, describe_difference, field_tuples_from_records,
+                         field_tuples_from_xmlstarlet, load_json, load_ndjson, stringify)
 
 
 def main():
@@ -215,6 +33,7 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--keep-outputs", action="store_true", help="keep the equivalence outputs")
     ap.add_argument("--only", default="", help="comma-separated case names: json,ndjson,xml")
+    ap.add_argument("--restmap-args", default="", help="extra arguments for every restmap run, e.g. '--threads 1'")
     a = ap.parse_args()
 
     data = os.path.abspath(a.data)
@@ -230,6 +49,11 @@ def main():
     jqdir = os.path.join(HERE, "jq")
 
     jq, gojq, xmlstarlet, xq = (shutil.which("jq"), shutil.which("gojq"), shutil.which("xmlstarlet"), find_xq())
+    xmllint = shutil.which("xmllint")
+    extra = a.restmap_args.split()
+    pydir = os.path.join(HERE, "py")
+    orjson_missing = python_module_missing("orjson", "orjson")
+    simdjson_missing = python_module_missing("simdjson", "pysimdjson")
     not_installed = "not installed (make bench could not install it)"
 
     # Can this build of restmap map XML payloads? (Its XML payload reader is merged separately.)
@@ -248,38 +72,48 @@ def main():
     sizes = {k: os.path.getsize(f) for k, f in files.items()}
     cases = []
 
-    def peer(name, exe, argv, note=None):
+    def peer(name, exe, argv, note=None, parse_only=False):
         return Tool(name, [exe] + argv if exe else [name] + argv, missing=None if exe else name + ": " + not_installed,
-                    note=note)
+                    note=note, parse_only=parse_only)
+
+    def python_peer(name, script, argv, missing, parse_only=False):
+        return Tool(name, [sys.executable, os.path.join(pydir, script)] + argv, missing=missing, parse_only=parse_only)
+
+    def restmap_map(*argv):
+        return Tool("restmap", [restmap, "map"] + list(argv[:-1]) + extra + [argv[-1]])
 
     cases.append(dict(
         key="json", title="JSON tree", input=files["json"], size=sizes["json"], kind="json",
         tools=[
-            Tool("restmap", [restmap, "map", "-c", "Configs/employees.plist", "--path", "/employees", files["json"]]),
+            restmap_map("-c", "Configs/employees.plist", "--path", "/employees", files["json"]),
             peer("jq", jq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
             peer("gojq", gojq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
+            python_peer("orjson", "orjson_map.py", ["tree", files["json"]], orjson_missing),
+            python_peer("simdjson parse", "simdjson_parse.py", [files["json"]], simdjson_missing, parse_only=True),
         ],
-        bars={"jq": 5.0, "gojq": 3.0}, rss_bar=("≤ 2× input", 2 * sizes["json"] / 1024)))
+        bars={"jq": 10.0, "gojq": 6.0, "simdjson parse": 0.5}, rss_bar=("≤ 2× input", 2 * sizes["json"] / 1024)))
     cases.append(dict(
         key="ndjson", title="NDJSON → ndjson", input=files["ndjson"], size=sizes["ndjson"], kind="ndjson",
         tools=[
-            Tool("restmap", [restmap, "map", "-c", "bench/employees-stream.plist", "--path", "/employees",
-                             "--format", "ndjson", files["ndjson"]]),
+            restmap_map("-c", "bench/employees-stream.plist", "--path", "/employees", "--format", "ndjson",
+                        files["ndjson"]),
             peer("jq -c", jq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
             peer("gojq -c", gojq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
+            python_peer("orjson lines", "orjson_map.py", ["ndjson", files["ndjson"]], orjson_missing),
         ],
-        bars={"jq -c": 4.0}, rss_bar=("< 50 MiB", 50 * 1024)))
-    xml_tools = [Tool("restmap", [restmap, "map", "-c", "bench/employees-xml.plist", "--path", "/employees",
-                                  files["xml"]], missing=restmap_xml_reason)]
+        bars={"jq -c": 6.0, "orjson lines": 1.5}, rss_bar=("< 50 MiB", 50 * 1024)))
+    xml_tools = [restmap_map("-c", "bench/employees-xml.plist", "--path", "/employees", files["xml"])]
+    xml_tools[0].missing = restmap_xml_reason
     xml_tools.append(peer("xmlstarlet sel", xmlstarlet, [
         "sel", "-T", "-t", "-m", "/employees_list/employee[type='employee']",
         "-v", "@id", "-o", US, "-v", "name", "-o", US, "-v", "description", "-o", US,
         "-v", "dept/id", "-o", US, "-v", "dept/name", "-o", US, "-v", "secondary_dept", "-o", RS, files["xml"]]))
     xml_tools.append(Tool("xq", [xq, "-f", os.path.join(jqdir, "xq.jq"), files["xml"]] if xq else ["xq"],
                           missing=None if xq else "xq: " + not_installed))
+    xml_tools.append(peer("xmllint --stream", xmllint, ["--stream", "--noout", files["xml"]], parse_only=True))
     cases.append(dict(
         key="xml", title="XML tree", input=files["xml"], size=sizes["xml"], kind="xml", tools=xml_tools,
-        bars={"xmlstarlet sel": 3.0, "xq": 10.0}, rss_bar=("≤ 2× input", 2 * sizes["xml"] / 1024)))
+        bars={"xmlstarlet sel": 6.0, "xq": 10.0, "xmllint --stream": 1.0}, rss_bar=("≤ 2× input", 2 * sizes["xml"] / 1024)))
     if a.only:
         wanted = set(a.only.split(","))
         cases = [c for c in cases if c["key"] in wanted]
@@ -303,6 +137,13 @@ def main():
         version([jq, "--version"]) if jq else "missing", version([gojq, "--version"]) if gojq else "missing",
         version([xmlstarlet, "--version"]) if xmlstarlet else "missing",
         ("%s (%s)" % (version([xq, "--version"]), xq)) if xq else "missing"))
+    log("ceilings: xmllint %s | orjson %s | pysimdjson %s" % (
+        version([xmllint, "--version"]) if xmllint else "missing",
+        "missing" if orjson_missing else version([sys.executable, "-c", "import orjson; print(orjson.__version__)"]),
+        "missing" if simdjson_missing else version([sys.executable, "-c",
+                                                    "from importlib.metadata import version; print(version('pysimdjson'))"])))
+    if extra:
+        log("restmap runs with: %s" % " ".join(extra))
     log("data: %s — %d records; json %.1f MB, ndjson %.1f MB, xml %.1f MB" % (
         stamp, nrec, sizes["json"] / 1e6, sizes["ndjson"] / 1e6, sizes["xml"] / 1e6))
     log("timing: median of %d interleaved runs, output to /dev/null, after one untimed run to a file" % a.runs)
@@ -354,6 +195,8 @@ def main():
                 if ok(rm):
                     mine = load(rm.output)
                     for t in c["tools"][1:]:
+                        if t.parse_only:
+                            continue
                         if ok(t):
                             v, d = compare_records(mine, load(t.output))
                             equivalence.append((c["title"], "restmap vs " + t.name, v, d))
@@ -445,10 +288,18 @@ def main():
                       for j, cell in enumerate(r)).rstrip())
         if i == 0:
             log("  ".join("-" * w for w in widths))
+    for c in cases:
+        rm = c["tools"][0]
+        if rm.ok and rm.cpu():
+            used = rm.cpu() / rm.wall()
+            verdicts.append((c["title"], "restmap uses the cores it is given (%d)" % (os.cpu_count() or 1),
+                             "%s (CPU/wall %.2f)" % ("met" if used >= 1.2 or (os.cpu_count() or 1) == 1 else "NOT met", used)))
+    verdicts.append(("JSON tree", "≤ 45 instructions per input byte", "see sh bench/profile.sh (callgrind)"))
+    verdicts.append(("all", "time/MB constant within 15%, 10 MB–1 GB", 'see make bench BENCH_SIZES="10 100 1000"'))
     log("")
-    log("bars:")
+    log("goals (SPEC §4):")
     for case, bar, v in verdicts:
-        log("  %-16s %-40s %s" % (case, bar, v))
+        log("  %-16s %-42s %s" % (case, bar, v))
     log("")
     log("equivalence:")
     for case, pair, v, d in equivalence:

@@ -66,6 +66,7 @@ struct MapCommand: ParsableCommand {
         options.compact = compact
         options.inputFormat = payload.inputFormat
         options.maxDepth = payload.maxDepth
+        options.threads = payload.threads
         options.defaultPath = path
         options.entity = entity
         options.keyPath = keyPath

@@ -24,7 +24,10 @@ struct PayloadOptions: ParsableArguments {
 
     @OptionGroup var exchange: ExchangeOptions
 
+    @OptionGroup var threadsOption: ThreadsOption
+
     var maxDepth: Int { depth.maxDepth }
+    var threads: Int { threadsOption.threads }
 
     func validate() throws {
         if let status, !(100...599).contains(status) {

@@ -84,6 +84,7 @@ struct ValidateCommand: ParsableCommand {
         options.minCoverage = minCoverage.flatMap(Self.percentage)
         options.inputFormat = payload.inputFormat
         options.maxDepth = payload.maxDepth
+        options.threads = payload.threads
         options.defaultPath = path
         options.defaultStatus = payload.status
         options.exchange = payload.exchange.exchange

@@ -27,6 +27,13 @@ public final class JSONStreamReader {
     public private(set) var valuesRead = 0
     /// The last key path and member filter, prepared (NDJSON streams each line with the same).
     private var preparedTarget: JSONPathTarget?
+    /// Parse streamed elements on a thread of their own while the caller maps (`--threads`
+    /// above 1): the first document's through JSONParseThread; from the second on (NDJSON),
+    /// one thread reads all the remaining documents ahead (JSONDocumentPrefetch).
+    public var parsesOnOwnThread = false
+    /// From the second document on, with `parsesOnOwnThread`: the parser thread reading the
+    /// remaining documents ahead (NDJSON; JSONDocumentPrefetch).
+    private var prefetch: JSONDocumentPrefetch?
 
     private let source: ByteSource
     private var buffer: UnsafeMutablePointer<UInt8>
@@ -36,7 +43,7 @@ public final class JSONStreamReader {
     private var started = false
     /// Builders kept from one value to the next (NDJSON reads hundreds of thousands of small
     /// documents; their stacks and string cache are worth keeping).
-    private lazy var valueBuilder = JSONValueBuilder()
+    lazy var valueBuilder = JSONValueBuilder()
     private lazy var locatingBuilder = JSONLocatingBuilder(file: name)
 
     /// - Parameters:
@@ -56,18 +63,21 @@ public final class JSONStreamReader {
 
     /// Whether another top-level value follows (only whitespace was skipped to find out).
     public func hasMoreValues() throws -> Bool {
-        try skipToValue()
+        if let prefetch { return prefetch.hasMore() }
+        return try skipToValue()
     }
 
     /// Throws `trailing characters after the JSON value` unless only whitespace is left: for
     /// inputs that must hold exactly one document.
     public func expectEnd() throws {
+        precondition(prefetch == nil, "expectEnd after NDJSON documents were read ahead")
         if try skipToValue() { throw input.fail(.jsonSyntax, "trailing characters after the JSON value", at: input.pos) }
     }
 
     /// The next top-level value, or nil at the end of the input.
     /// - Parameter withLocations: also record where each value starts (`validate`).
     public func nextValue(withLocations: Bool = false) throws -> JSONDocument? {
+        precondition(prefetch == nil, "nextValue after NDJSON documents were read ahead with streamElements")
         guard try skipToValue() else { return nil }
         let location = input.location(at: input.pos)
         if withLocations {
@@ -121,6 +131,12 @@ public final class JSONStreamReader {
         at keyPath: [String], members: Set<String>? = nil, withLocations: Bool = false, fansOut: Bool = false,
         _ body: (JSONStreamElement) throws -> Void
     ) throws -> JSONPathOutcome {
+        if let prefetch {
+            precondition(
+                !withLocations && prefetch.target.keyPath == keyPath && prefetch.target.memberSet == members,
+                "documents read ahead are streamed with one key path and member set")
+            return try streamPrefetched(prefetch, body)
+        }
         guard try skipToValue() else {
             throw input.fail(.jsonUnexpectedEnd, "unexpected end of input, expected a JSON value", at: input.pos)
         }
@@ -128,9 +144,18 @@ public final class JSONStreamReader {
             preparedTarget = JSONPathTarget(path: keyPath, members: members)
         }
         let target = preparedTarget!
+        if parsesOnOwnThread && valuesRead > 0 && !withLocations {
+            prefetch = JSONDocumentPrefetch(reader: self, target: target)
+            if let prefetch { return try streamPrefetched(prefetch, body) }
+        }
         return try withoutActuallyEscaping(body) { body in
+            let onOwnThread = parsesOnOwnThread && valuesRead == 0
             if withLocations {
                 locatingBuilder.reset()
+                if onOwnThread, let outcome = try JSONParseThread(
+                    reader: self, target: target, inner: locatingBuilder, locations: true).run(body) {
+                    return outcome
+                }
                 var builder = JSONPathBuilder(
                     target: target, inner: locatingBuilder, file: name, locations: true, body: body)
                 builder.fansOut = fansOut
@@ -138,11 +163,23 @@ public final class JSONStreamReader {
                 return builder.outcome
             }
             valueBuilder.reset()
+            if onOwnThread, let outcome = try JSONParseThread(
+                reader: self, target: target, inner: valueBuilder, locations: false).run(body) {
+                return outcome
+            }
             var builder = JSONPathBuilder(
                 target: target, inner: valueBuilder, file: name, locations: false, body: body)
             builder.fansOut = fansOut
             try read(into: &builder)
             return builder.outcome
+        }
+    }
+
+    private func streamPrefetched(
+        _ prefetch: JSONDocumentPrefetch, _ body: (JSONStreamElement) throws -> Void
+    ) throws -> JSONPathOutcome {
+        try prefetch.streamNext(body) {
+            failHere(.jsonUnexpectedEnd, "unexpected end of input, expected a JSON value")
         }
     }
 
@@ -156,6 +193,12 @@ public final class JSONStreamReader {
     /// `InputLimits.skippedLineBytes` without a break (`/dev/zero`, a binary file) ends the
     /// input with an error instead of being read to its end.
     public func skipLine() throws {
+        if prefetch != nil { return }  // the parser thread skipped it already
+        try skipRestOfLine()
+    }
+
+    /// `skipLine` on the thread that parses.
+    func skipRestOfLine() throws {
         machine.reset()
         let start = input.offset + input.pos
         while true {
@@ -180,7 +223,7 @@ public final class JSONStreamReader {
     // MARK: - Chunks
 
     /// Runs the grammar over one top-level value, refilling the window as it needs.
-    private func read<Builder: JSONBuilder>(into builder: inout Builder) throws {
+    func read<Builder: JSONBuilder>(into builder: inout Builder) throws {
         machine.reset()
         while true {
             if try machine.run(&input, &builder) {
@@ -192,7 +235,7 @@ public final class JSONStreamReader {
     }
 
     /// Skips whitespace to the next value, refilling as needed; false at the end of the input.
-    private func skipToValue() throws -> Bool {
+    func skipToValue() throws -> Bool {
         if !started { try start() }
         while true {
             input.skipWhitespace()

@@ -36,7 +36,7 @@ public struct XMLPayloadReader: Sendable {
     /// Whether `streamElements` parses on a thread of its own, handing the elements over in
     /// order to the caller's thread, where `body` runs and diagnostics are emitted: parsing
     /// and building then overlap with what `body` does. Off, all runs on the caller's thread.
-    var parsesConcurrently = true
+    public var parsesConcurrently = true
 
     public init(maxDepth: Int = InputLimits.defaultMaxDepth, diagnostics: DiagnosticLog? = nil) {
         self.maxDepth = maxDepth

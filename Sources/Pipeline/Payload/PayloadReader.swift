@@ -11,10 +11,14 @@ public struct PayloadReader {
     public let format: PayloadFormat
     /// `--max-depth`.
     public let maxDepth: Int
+    /// `--threads`: above 1, an input's elements are parsed on a thread of their own (JSON:
+    /// the first document's; XML: always); 1 keeps everything on the caller's thread.
+    public let threads: Int
 
-    public init(format: PayloadFormat, maxDepth: Int) {
+    public init(format: PayloadFormat, maxDepth: Int, threads: Int = 1) {
         self.format = format
         self.maxDepth = maxDepth
+        self.threads = threads
     }
 
     /// The format of `source`: the one asked for, or with `auto` XML when its first byte
@@ -26,12 +30,16 @@ public struct PayloadReader {
 
     /// A JSON reader of `source` with the run's depth limit.
     public func jsonReader(_ source: ByteSource) -> JSONStreamReader {
-        JSONStreamReader(source: source, maxDepth: maxDepth)
+        let reader = JSONStreamReader(source: source, maxDepth: maxDepth)
+        reader.parsesOnOwnThread = threads > 1
+        return reader
     }
 
     /// An XML reader with the run's depth limit; `diagnostics` receives its warnings.
     public func xmlReader(diagnostics: DiagnosticLog?) -> XMLPayloadReader {
-        XMLPayloadReader(maxDepth: maxDepth, diagnostics: diagnostics)
+        var reader = XMLPayloadReader(maxDepth: maxDepth, diagnostics: diagnostics)
+        reader.parsesConcurrently = threads > 1
+        return reader
     }
 
     /// Reads the documents of a JSON or NDJSON input one after another. `document` reads the

@@ -16,6 +16,8 @@ public struct MapOptions: Sendable {
     public var inputFormat: PayloadFormat = .auto
     /// Nesting deeper than this is an error (JSON; XML is capped by libxml2 at 2,048).
     public var maxDepth = InputLimits.defaultMaxDepth
+    /// Threads the run may use (`--threads`); 1 runs everything on the caller's thread.
+    public var threads = 1
     /// The request path of inputs that do not carry their own (`--path`).
     public var defaultPath: String?
     /// Maps with this entity directly, bypassing path mappings (`--entity`).

@@ -56,7 +56,7 @@ public final class MapRun {
         let converter = ValueConverter(dateFormats: definitions.dateFormats.map(\.value))
         self.mapper = Mapper(plans: plans, log: log, converter: converter)
         self.payloadMapper = PayloadMapper(mapper: mapper)
-        self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth)
+        self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth, threads: options.threads)
         self.writer = RecordWriter(shape: options.shape)
         self.shard = options.shard
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
@@ -329,6 +329,9 @@ public final class MapRun {
 
     private func writeOutput() throws {
         switch options.format {
+        case .json where options.shape == .tree && options.threads > 1 && roots.count >= ParallelTreeOutput.minimumRoots:
+            try ParallelTreeOutput(writer: writer, style: options.compact ? .compact : .pretty, threads: options.threads)
+                .write(roots, to: sink, statistics: statistics)
         case .json:
             let emitter = JSONWriter(sink: sink, style: options.compact ? .compact : .pretty)
             try writeDocument(to: emitter)

@@ -153,7 +153,7 @@ extension ValidateRun {
             mapper = Mapper(plans: validator.plans, log: log, converter: validator.converter)
             mapper.observer = collector
             payloadMapper = PayloadMapper(mapper: mapper)
-            payloadReader = PayloadReader(format: validator.options.inputFormat, maxDepth: validator.options.maxDepth)
+            payloadReader = PayloadReader(format: validator.options.inputFormat, maxDepth: validator.options.maxDepth, threads: validator.options.threads)
         }
 
         func findings(of index: Int) -> [ValidationFinding] {

@@ -79,6 +79,8 @@ public struct ValidationOptions: Sendable {
     public var inputFormat: PayloadFormat = .auto
     /// Nesting deeper than this is a parse error, as for `map`.
     public var maxDepth = InputLimits.defaultMaxDepth
+    /// Threads the run may use (`--threads`), as for `map`.
+    public var threads = 1
     /// The request path of samples that carry none (`--path`).
     public var defaultPath: String?
     /// The status of samples that carry none (`--status`).

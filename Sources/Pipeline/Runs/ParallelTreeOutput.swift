@@ -1,0 +1,144 @@
+import RestmapBase
+import RestmapFormats
+import RestmapMapping
+import RestmapOutput
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes the tree shape's JSON array with the records encoded on several threads (`--threads`
+/// above 1): a fifth of a tree run's work is encoding its records, and it comes after all
+/// mapping, so one core would do it alone.
+///
+/// Records are taken a round at a time (`roundSize` roots, a few MB of output, so memory
+/// stays bounded); a round is cut into one slice a thread, each slice encoded by its own
+/// `JSONWriter` into memory as an array of its own (`[` … `]`), and the slices' insides
+/// written in order, joined by commas, inside one `[` … `]`. A writer lays out an element of
+/// a top-level array the same way whatever comes before it (the same indent, a comma before
+/// each but the first), so the bytes are exactly those of one writer over all the roots. The
+/// graph is only read while encoding, so the threads share it safely.
+struct ParallelTreeOutput {
+    /// Fewer roots than this are not worth a thread.
+    static let minimumRoots = 256
+    static let roundSize = 4_096
+
+    let writer: RecordWriter
+    let style: JSONWriter.Style
+    let threads: Int
+
+    /// Writes `[roots…]` and a final newline to `sink`; cycles met go to `statistics`.
+    func write(_ roots: [MappedObject], to sink: ByteSink, statistics: RecordWriter.Statistics) throws {
+        try sink.write("[")
+        var wroteAny = false
+        var start = 0
+        while start < roots.count {
+            let round = roots[start..<min(start + Self.roundSize, roots.count)]
+            start = round.endIndex
+            for slice in try encode(round, statistics: statistics) where !slice.isEmpty {
+                if wroteAny { try sink.write(",") }
+                try slice.withUnsafeBytes { try sink.write($0) }
+                wroteAny = true
+            }
+        }
+        try sink.write(wroteAny && style == .pretty ? "\n]\n" : "]\n")
+    }
+
+    /// Each slice of `round` encoded as the inside of an array (without `[` and `]`), in order.
+    private func encode(_ round: ArraySlice<MappedObject>, statistics: RecordWriter.Statistics) throws -> [ArraySlice<UInt8>] {
+        let count = max(1, min(threads, round.count / 64))
+        let size = (round.count + count - 1) / count
+        var slices: [ArraySlice<MappedObject>] = []
+        for k in 0..<count {
+            let lower = round.startIndex + k * size
+            slices.append(round[lower..<min(lower + size, round.endIndex)])
+        }
+        let results = (0..<count).map { _ in SliceResult() }
+        let (writer, style) = (self.writer, self.style)
+        let work = { (k: Int) in
+            let result = results[k]
+            do {
+                let sink = MemorySink()
+                let emitter = JSONWriter(sink: sink, style: style, bufferSize: 1 << 16)
+                try emitter.beginArray()
+                for object in slices[k] { try writer.write(object, to: emitter, statistics: result.statistics) }
+                try emitter.endArray()
+                try emitter.flush()
+                result.bytes = Self.inside(sink.bytes, style: style)
+            } catch {
+                result.error = error
+            }
+        }
+        let helpers = (1..<count).map { k in OutputThread { work(k) } }
+        work(0)
+        for (offset, helper) in helpers.enumerated() {
+            if let helper { helper.join() } else { work(offset + 1) }  // no thread: encode it here
+        }
+        var encoded: [ArraySlice<UInt8>] = []
+        for result in results {
+            if let error = result.error { throw error }
+            statistics.references += result.statistics.references
+            encoded.append(result.bytes)
+        }
+        return encoded
+    }
+
+    /// An encoded array without its brackets: `[\n  a,\n  b\n]` gives `\n  a,\n  b` (pretty),
+    /// `[a,b]` gives `a,b`; an empty array gives nothing.
+    private static func inside(_ bytes: [UInt8], style: JSONWriter.Style) -> ArraySlice<UInt8> {
+        let closing = style == .pretty && bytes.count > 2 ? 2 : 1  // "\n]" or "]"
+        return bytes[1..<(bytes.count - closing)]
+    }
+
+    /// What one slice's thread leaves for the caller, read after `join`.
+    private final class SliceResult: @unchecked Sendable {
+        var bytes: ArraySlice<UInt8> = []
+        var error: (any Error)?
+        let statistics = RecordWriter.Statistics()
+    }
+}
+
+/// A thread with the same large stack as the caller's (records of a deep graph are written
+/// recursively), joined by `join`.
+private final class OutputThread {
+    private final class Work {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    #if canImport(Glibc)
+    private var thread = pthread_t()
+    #else
+    private var thread: pthread_t?
+    #endif
+
+    /// Nil when no thread could be made.
+    init?(_ body: @escaping () -> Void) {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 1 << 30)
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        let created = pthread_create(&thread, &attributes, { raw in
+            #if canImport(Glibc)
+            Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().body()
+            #else
+            Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().body()
+            #endif
+            return nil
+        }, work)
+        guard created == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return nil
+        }
+    }
+
+    func join() {
+        #if canImport(Glibc)
+        pthread_join(thread, nil)
+        #else
+        pthread_join(thread!, nil)
+        #endif
+    }
+}
