@@ -21,12 +21,18 @@ public enum ObjectStore {
         let opened = try SQLiteStoreFile.open(path, forWriting: true)
         let connection = opened.connection
         do {
-            try connection.beginWrite()
-            let summary = try write(graph, plans: plans, configFile: configFile, on: connection, fresh: try needsCatalog(connection))
-            try connection.commit()
-            return summary
+            return try SQLiteBusyRetry.run {
+                do {
+                    try connection.beginWrite()
+                    let summary = try write(graph, plans: plans, configFile: configFile, on: connection, fresh: try needsCatalog(connection))
+                    try connection.commit()
+                    return summary
+                } catch {
+                    connection.rollback()
+                    throw error
+                }
+            }
         } catch {
-            connection.rollback()
             if opened.created { SQLiteStoreFile.remove(path) }
             throw describe(error, path: path)
         }

@@ -33,7 +33,7 @@ enum SQLiteStoreFile {
 
     static func open(_ path: String, forWriting: Bool) throws -> Opened {
         do {
-            return try open(path, forWriting: forWriting, immutable: false)
+            return try SQLiteBusyRetry.run { try open(path, forWriting: forWriting, immutable: false) }
         } catch let error as SQLiteError where !forWriting && error.isReadOnlyOrUnopenable {
             // A reader in a directory it may not write: no -shm can be made, and no writer
             // can be at work there either, so read the file as it is.
