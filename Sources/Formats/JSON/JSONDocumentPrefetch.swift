@@ -28,7 +28,7 @@ final class JSONDocumentPrefetch {
     /// parser frees them when it reuses the batch, so memory is freed by the thread that made
     /// it (malloc then serves the parser from its own cache instead of a lock both take).
     private let queue = XMLPipe<[Message?]>(depth: JSONDocumentPrefetch.depth)
-    private var parser: XMLWorkerThread?
+    private var parser: WorkerThread?
     /// The batch being taken apart, and where in it the caller is.
     private var current: [Message?] = []
     private var next = 0
@@ -44,7 +44,7 @@ final class JSONDocumentPrefetch {
     init?(reader: JSONStreamReader, target: JSONPathTarget) {
         self.target = target
         let queue = self.queue
-        parser = XMLWorkerThread(stackSize: 1 << 30) {
+        parser = WorkerThread(stackSize: 1 << 30) {
             Self.produce(reader: reader, target: target, queue: queue)
         }
         if parser == nil { return nil }

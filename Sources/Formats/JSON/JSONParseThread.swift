@@ -43,7 +43,7 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
         let (reader, target, inner, locations) = (self.reader, self.target, self.inner, self.locations)
         // The parser recurses nowhere, but a deeply nested element may be freed on it: the
         // stack is reserved address space, as the caller's own large stack is.
-        let parser = XMLWorkerThread(stackSize: 1 << 30) {
+        let parser = WorkerThread(stackSize: 1 << 30) {
             var batch: [JSONStreamElement] = []
             batch.reserveCapacity(Self.batchSize)
             var builder = JSONPathBuilder(target: target, inner: inner, file: reader.name, locations: locations) { element in

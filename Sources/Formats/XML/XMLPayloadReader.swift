@@ -145,7 +145,7 @@ public struct XMLPayloadReader: Sendable {
         let maxDepth = self.maxDepth
         let warns = diagnostics != nil
         guard
-            let worker = XMLWorkerThread({
+            let worker = WorkerThread({
                 defer { pipe.close() }
                 do {
                     let walker = try XMLDocumentWalker(

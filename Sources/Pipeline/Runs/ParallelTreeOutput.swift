@@ -70,7 +70,8 @@ struct ParallelTreeOutput {
                 result.error = error
             }
         }
-        let helpers = (1..<count).map { k in OutputThread { work(k) } }
+        // The caller's stack size: records of a deep graph are written recursively.
+        let helpers = (1..<count).map { k in WorkerThread(stackSize: 1 << 30) { work(k) } }
         work(0)
         for (offset, helper) in helpers.enumerated() {
             if let helper { helper.join() } else { work(offset + 1) }  // no thread: encode it here
@@ -96,49 +97,5 @@ struct ParallelTreeOutput {
         var bytes: ArraySlice<UInt8> = []
         var error: (any Error)?
         let statistics = RecordWriter.Statistics()
-    }
-}
-
-/// A thread with the same large stack as the caller's (records of a deep graph are written
-/// recursively), joined by `join`.
-private final class OutputThread {
-    private final class Work {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
-
-    #if canImport(Glibc)
-    private var thread = pthread_t()
-    #else
-    private var thread: pthread_t?
-    #endif
-
-    /// Nil when no thread could be made.
-    init?(_ body: @escaping () -> Void) {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 1 << 30)
-        let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        let created = pthread_create(&thread, &attributes, { raw in
-            #if canImport(Glibc)
-            Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().body()
-            #else
-            Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().body()
-            #endif
-            return nil
-        }, work)
-        guard created == 0 else {
-            Unmanaged<Work>.fromOpaque(work).release()
-            return nil
-        }
-    }
-
-    func join() {
-        #if canImport(Glibc)
-        pthread_join(thread, nil)
-        #else
-        pthread_join(thread!, nil)
-        #endif
     }
 }
