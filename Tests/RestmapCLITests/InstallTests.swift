@@ -76,13 +76,17 @@ final class InstallTests: XCTestCase {
     func testManPagesListEveryOptionOfTheirCommand() throws {
         for command in commands {
             let help = try RestmapBinary.run([command, "--help"]).stdout
-            let options = Set(help.matches(of: /--[a-z][a-z-]+/).map { String($0.output) })
+            // The options `--help` lists, one a line (`  -o, --output <file>`), not ones its prose names.
+            let options = Set(help.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: /^\s+(?:-[a-zA-Z], )?(--[a-z][a-z-]+)/).map { String($0.output.1) }
+            })
+            XCTAssertFalse(options.isEmpty, "no options read from \(command) --help")
             let page = try String(
                 contentsOf: RestmapBinary.packageRoot.appendingPathComponent("man/restmap.\(command).1"), encoding: .utf8)
             for option in options where option != "--help" && option != "--version" {
-                XCTAssertTrue(page.contains("Fl \(option)") || page.contains("Fl -\(option.dropFirst(2))") ||
-                              page.contains(", \(option)") || page.contains(option),
-                              "man/restmap.\(command).1 lacks \(option): run make man")
+                // mdoc writes `--max-depth` as the flag macro `Fl -max-depth`; a mention of the
+                // option in some other page's prose does not count.
+                XCTAssertTrue(page.contains("Fl -\(option.dropFirst(2))"), "man/restmap.\(command).1 lacks \(option): run make man")
             }
         }
     }

@@ -143,23 +143,30 @@ struct LintContext {
             } else {
                 seen[identity] = mapping
             }
-            var fallbacks: [Matcher] = []
-            for matcher in mapping.matchers {
-                switch matcher.kind {
-                case .keyed(_, _, let entity), .entityFallback(let entity):
-                    requireEntity(entity.value, at: entity.location, usedAs: "a matcher of path_mappings.\(mapping.index)")
-                case .plainObject:
-                    break
-                }
-                if matcher.isFallback { fallbacks.append(matcher) }
+            checkMatchers(
+                mapping.matchers, owner: "path_mappings.\(mapping.index)", usedAs: "a matcher of path_mappings.\(mapping.index)",
+                severalFallbacks: .lintSeveralFallbackMatchers)
+        }
+    }
+
+    /// What every matcher list gets, a path mapping's or a relationship's: each entity it
+    /// names defined, and at most one fallback (the last would apply).
+    func checkMatchers(_ matchers: [Matcher], owner: String, usedAs use: String, severalFallbacks code: DiagnosticCode) {
+        var fallbacks: [Matcher] = []
+        for matcher in matchers {
+            switch matcher.kind {
+            case .keyed(_, _, let entity), .entityFallback(let entity):
+                requireEntity(entity.value, at: entity.location, usedAs: use)
+            case .plainObject:
+                break
             }
-            if fallbacks.count > 1, let used = fallbacks.last {
-                log.emit(
-                    Diagnostic(
-                        .lintSeveralFallbackMatchers, .warning,
-                        "path_mappings.\(mapping.index) has \(fallbacks.count) fallback matchers; only the last one applies",
-                        at: fallbacks[0].location, related: [.init("this is the one that applies", at: used.location)]))
-            }
+            if matcher.isFallback { fallbacks.append(matcher) }
+        }
+        if fallbacks.count > 1, let used = fallbacks.last {
+            log.emit(
+                Diagnostic(
+                    code, .warning, "\(owner) has \(fallbacks.count) fallback matchers; only the last one applies",
+                    at: fallbacks[0].location, related: [.init("this is the one that applies", at: used.location)]))
         }
     }
 

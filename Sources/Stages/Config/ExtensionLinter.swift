@@ -34,27 +34,9 @@ struct ExtensionLinter {
                 "relationship '\(relationship.name)' of '\(entity.name)' has both fk_mapping and matchers; a connection finds its targets by attribute values, so its matchers would never be used",
                 at: relationship.location)
         }
-        var fallbacks: [Matcher] = []
-        for matcher in matchers {
-            switch matcher.kind {
-            case .keyed(_, _, let name), .entityFallback(let name):
-                requireEntity(name, usedAs: what)
-            case .plainObject:
-                break
-            }
-            if matcher.isFallback { fallbacks.append(matcher) }
-        }
-        if fallbacks.count > 1, let used = fallbacks.last {
-            log.emit(
-                Diagnostic(
-                    .lintRelationshipSeveralFallbacks, .warning,
-                    "relationship '\(relationship.name)' of '\(entity.name)' has \(fallbacks.count) fallback matchers; only the last one applies",
-                    at: fallbacks[0].location, related: [.init("this is the one that applies", at: used.location)]))
-        }
-    }
-
-    private func requireEntity(_ name: Located<String>, usedAs use: String) {
-        LintContext(definitions: definitions, log: log).requireEntity(name.value, at: name.location, usedAs: use)
+        LintContext(definitions: definitions, log: log).checkMatchers(
+            matchers, owner: "relationship '\(relationship.name)' of '\(entity.name)'", usedAs: what,
+            severalFallbacks: .lintRelationshipSeveralFallbacks)
     }
 
     // MARK: request mappings

@@ -11,25 +11,4 @@ extension PayloadMapper {
         let candidates = plans.matchers(ofPath: entry.index).candidatePlans
         return !candidates.isEmpty && candidates.allSatisfy(\.forcesCollection)
     }
-
-    /// `mapContainer`, splitting a dictionary into one-key dictionaries when `forced`. Each
-    /// element is located at the container: the mapper locates the value under its key.
-    func mapContainer(
-        _ container: Value, keyPath: KeyPath, forced: Bool, origin: Mapper.Origin, outcome: inout Outcome,
-        root: (MappedObject) throws -> Void, mapOne: (Value, Mapper.Origin) -> MappedObject?
-    ) rethrows {
-        guard forced, let elements = KeyedRepresentation.elements(of: container) else {
-            try mapContainer(container, keyPath: keyPath, origin: origin, outcome: &outcome, root: root, mapOne: mapOne)
-            return
-        }
-        for (index, (_, element)) in elements.enumerated() {
-            outcome.representationCount += 1
-            var elementOrigin = origin
-            elementOrigin.scope = origin.scope?.element(element, index: index, keyPath: keyPath)
-            if let object = mapOne(element, elementOrigin) {
-                outcome.mappedCount += 1
-                try root(object)
-            }
-        }
-    }
 }

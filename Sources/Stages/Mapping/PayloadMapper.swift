@@ -138,30 +138,30 @@ public final class PayloadMapper {
         return (found.value, containerOrigin)
     }
 
-    /// A dictionary (or scalar) is one representation; an array is a collection whose
-    /// non-null elements are each mapped.
+    /// Maps the representations `container` holds: each non-null element of an array, or
+    /// the one object; with `forced` (`force_collection_mapping`), each entry of a dictionary
+    /// keyed by id, located at the container (the mapper locates the value under its key).
     func mapContainer(
-        _ container: Value, keyPath: KeyPath, origin: Mapper.Origin, outcome: inout Outcome,
+        _ container: Value, keyPath: KeyPath, forced: Bool = false, origin: Mapper.Origin, outcome: inout Outcome,
         root: (MappedObject) throws -> Void, mapOne: (Value, Mapper.Origin) -> MappedObject?
     ) rethrows {
-        if case .array(let elements) = container {
-            for (index, element) in elements.enumerated() where element != .null {
-                outcome.representationCount += 1
-                var elementOrigin = origin.appending(index)
-                elementOrigin.scope = origin.scope?.element(element, index: index, keyPath: keyPath)
-                if let object = mapOne(element, elementOrigin) {
-                    outcome.mappedCount += 1
-                    try root(object)
-                }
-            }
-        } else {
+        func map(_ element: Value, index: Int?, at elementOrigin: Mapper.Origin) throws {
             outcome.representationCount += 1
-            var elementOrigin = origin
-            elementOrigin.scope = origin.scope?.element(container, index: nil, keyPath: keyPath)
-            if let object = mapOne(container, elementOrigin) {
+            var elementOrigin = elementOrigin
+            elementOrigin.scope = origin.scope?.element(element, index: index, keyPath: keyPath)
+            if let object = mapOne(element, elementOrigin) {
                 outcome.mappedCount += 1
                 try root(object)
             }
+        }
+        if forced, let entries = KeyedRepresentation.elements(of: container) {
+            for (index, (_, element)) in entries.enumerated() { try map(element, index: index, at: origin) }
+        } else if case .array(let elements) = container {
+            for (index, element) in elements.enumerated() where element != .null {
+                try map(element, index: index, at: origin.appending(index))
+            }
+        } else {
+            try map(container, index: nil, at: origin)
         }
     }
 
