@@ -71,7 +71,7 @@ def main():
     _, incl = annotate(path, "--inclusive=yes")
     phases = [
         ("JSON parse + Value building (streamElements minus the mapping callback)", None),
-        ("mapping (Mapper.map from the stream callback)", r"^MapRun.swift:MapRun.mapStreamed"),
+        ("mapping (Mapper.map from the stream callback)", r"^(MapRun.swift:MapRun.mapStreamed|PayloadMapper.swift:PayloadMapper.mapElement)"),
         ("connections (ConnectionResolver.resolve)", r"ConnectionResolver.swift:(specialized )?ConnectionResolver.resolve"),
         ("output (RecordWriter.write, all records)", r"^MapRun.swift:MapRun.(writeOutput|emitRoot)"),
         ("config loading + argument parsing (before MapRun.run)", None),

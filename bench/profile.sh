@@ -9,7 +9,7 @@ MB=${1:-8}
 cd "$(dirname "$0")/.."
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
 command -v valgrind >/dev/null 2>&1 || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq valgrind >/dev/null; }
-[ -x .build/release/restmap ] || swift build -c release
+[ -x .build/release/restmap ] || swift build -c release --static-swift-stdlib
 python3 bench/gen.py --mb "$MB" --out "bench-data/${MB}mb"
 mkdir -p bench-data/profile
 run() {  # name, input, goal (instructions per byte, or -), restmap arguments... (input last)

@@ -218,21 +218,26 @@ public enum IdentityText {
         }
     }
 
-    /// `0`, `42`, `-7`: already canonical, the common case of ids.
+    /// `0`, `42`, `-7`: already canonical, the common case of ids. Reads the UTF-8 view's
+    /// storage rather than `withUTF8`, which needs a mutable copy of the string: a retain
+    /// and a release for every id of every object.
     public static func isPlainInteger(_ text: String) -> Bool {
+        if let plain = text.utf8.withContiguousStorageIfAvailable(isPlainInteger) { return plain }
         var text = text
-        return text.withUTF8 { bytes in
-            var index = 0
-            if bytes.first == UInt8(ascii: "-") { index = 1 }
-            let digits = bytes.count - index
-            guard digits > 0 else { return false }
-            if bytes[index] == UInt8(ascii: "0") { return digits == 1 && index == 0 }
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte >= 48 && byte <= 57 else { return false }
-                index += 1
-            }
-            return true
+        return text.withUTF8(isPlainInteger)
+    }
+
+    private static func isPlainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if bytes.first == UInt8(ascii: "-") { index = 1 }
+        let digits = bytes.count - index
+        guard digits > 0 else { return false }
+        if bytes[index] == UInt8(ascii: "0") { return digits == 1 && index == 0 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 48 && byte <= 57 else { return false }
+            index += 1
         }
+        return true
     }
 }

@@ -16,15 +16,17 @@ public struct PayloadLocations: Sendable {
 
     /// Per node: its parent, where its token starts in `tokenBytes` (it ends where the next
     /// node's starts), and the hash of (parent, token).
-    private var parents: [Node] = [-1]
-    private var tokenStarts: [Int32] = [0]
-    private var hashes: [Int] = [0]
+    /// All empty until the first write (`materialize`): `map` makes an empty set of
+    /// locations per streamed element, and six allocations each were 2% of its run.
+    private var parents: [Node] = []
+    private var tokenStarts: [Int32] = []
+    private var hashes: [Int] = []
     private var tokenBytes: [UInt8] = []
     /// Open addressing over the nodes (0, the root, is never a child: it marks a free slot).
-    private var slots: [Node] = Array(repeating: 0, count: 16)
+    private var slots: [Node] = []
     /// Per node: its line (0 when it has no location, -1 when `others` holds it) and column.
-    private var lines: [Int32] = [0]
-    private var columns: [Int32] = [0]
+    private var lines: [Int32] = []
+    private var columns: [Int32] = []
     /// The file of the locations kept as line and column.
     private var file: String?
     /// Locations that are not `file:line:column` in that file (a line alone, a key path).
@@ -34,6 +36,18 @@ public struct PayloadLocations: Sendable {
     public init() {}
 
     public static let root: Node = 0
+
+    /// Adds the root node and the first probe table, before the first write.
+    @inline(__always)
+    private mutating func materialize() {
+        guard parents.isEmpty else { return }
+        parents = [-1]
+        tokenStarts = [0]
+        hashes = [0]
+        lines = [0]
+        columns = [0]
+        slots = [Node](filledWith: 0, count: 16)
+    }
 
     // MARK: Nodes
 
@@ -78,6 +92,7 @@ public struct PayloadLocations: Sendable {
     }
 
     private mutating func child(_ token: UnsafeRawBufferPointer, of parent: Node) -> Node {
+        materialize()
         let hash = Self.hash(token, parent)
         let (slot, existing) = find(token, under: parent, hash: hash)
         if let existing { return existing }
@@ -96,6 +111,7 @@ public struct PayloadLocations: Sendable {
 
     /// The slot of (`parent`, `token`): where its node is, or the free slot it would take.
     private func find(_ token: UnsafeRawBufferPointer, under parent: Node, hash: Int) -> (slot: Int, node: Node?) {
+        if slots.isEmpty { return (0, nil) }
         let mask = slots.count - 1
         var slot = hash & mask
         while true {
@@ -118,7 +134,7 @@ public struct PayloadLocations: Sendable {
     }
 
     private mutating func grow() {
-        var bigger = Array(repeating: Node(0), count: slots.count * 2)
+        var bigger = [Node](filledWith: 0, count: slots.count * 2)
         let mask = bigger.count - 1
         for node in 1..<parents.count {
             var slot = hashes[node] & mask
@@ -153,6 +169,7 @@ public struct PayloadLocations: Sendable {
 
     /// Where the value of `node` was written.
     public mutating func set(_ location: SourceLocation?, at node: Node) {
+        materialize()
         let index = Int(node)
         if lines[index] == 0 {
             guard location != nil else { return }
@@ -180,6 +197,7 @@ public struct PayloadLocations: Sendable {
     /// The location of `node`, if it has one.
     public func location(of node: Node) -> SourceLocation? {
         let index = Int(node)
+        guard index < lines.count else { return nil }
         switch lines[index] {
         case 0: return nil
         case -1: return others[node]

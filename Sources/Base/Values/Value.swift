@@ -103,6 +103,19 @@ public struct ValueObject: Sendable, Equatable {
         }
     }
 
+    /// An object of `count` entries moved out of `keys` and `values`, which the caller has
+    /// checked hold no duplicate key: the JSON builder's path, which saves the per-entry
+    /// checks of `appendUnchecked`.
+    public init(movingUniqueKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<Value>, count: Int) {
+        entries = []
+        entries.reserveCapacity(count)
+        for i in 0..<count {
+            entries.append(Entry(key: (keys + i).move(), value: (values + i).move()))
+        }
+        index = nil
+        if count > Self.indexThreshold { rebuildIndex() }
+    }
+
     /// Appends without looking for a duplicate; callers that know the key is new use this.
     public mutating func appendUnchecked(key: String, value: Value) {
         append(key: key, value: value)

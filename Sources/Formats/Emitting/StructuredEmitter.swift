@@ -14,11 +14,18 @@ public protocol StructuredEmitter: AnyObject {
     func endArray() throws
     /// A scalar (null, boolean, number, string); containers go through `emit(_:)`.
     func scalar(_ value: Value) throws
+    /// A string scalar with its JSON encoding computed once beforehand (entity names);
+    /// emitters that are not JSON use `text`.
+    func string(_ text: String, encoded: JSONEncodedKey) throws
 }
 
 extension StructuredEmitter {
     public func key(_ name: String, encoded: JSONEncodedKey) throws {
         try key(name)
+    }
+
+    public func string(_ text: String, encoded: JSONEncodedKey) throws {
+        try scalar(.string(text))
     }
 
     /// Writes a whole value.

@@ -1,6 +1,7 @@
 import RestmapBase
 
-/// An object key escaped and quoted once, for `JSONWriter.key(_:)`.
+/// An object key (or a string written in every record, such as an entity name) escaped and
+/// quoted once, for `JSONWriter.key(_:)` and `JSONWriter.string(_:)`.
 public struct JSONEncodedKey: Sendable, Hashable {
     /// The key as written: quotes and escapes included.
     let quoted: [UInt8]

@@ -23,7 +23,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     private let body: (JSONStreamElement) throws -> Void
     private let locationsRequested: Bool
     private let file: String
-    private let members: [JSONMemberName]?
+    private let members: JSONMemberFilter?
 
     /// Open containers.
     private var depth = 0
@@ -183,7 +183,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     public mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
         if forwarding {
             if skipping { return }
-            if let members, fanOutKeys.isEmpty, depth == forwardDepth + 1, !members.contains(where: { $0.matches(key) }) {
+            if let members, fanOutKeys.isEmpty, depth == forwardDepth + 1, !members.contains(key) {
                 skipping = true
                 skipDepth = depth
                 return
@@ -270,34 +270,6 @@ extension JSONLocatingBuilder: JSONElementBuilder {
     }
 }
 
-/// A member name of the element filter, with its length and first bytes at hand, so that most
-/// keys are turned down without a byte-by-byte comparison.
-struct JSONMemberName {
-    let bytes: [UInt8]
-    let prefix: UInt64
-
-    init(_ name: String) {
-        bytes = Array(name.utf8)
-        var word: UInt64 = 0
-        for (i, byte) in bytes.prefix(8).enumerated() { word |= UInt64(byte) << (8 * UInt64(i)) }
-        prefix = word
-    }
-
-    @inline(__always)
-    func matches(_ key: JSONStringToken) -> Bool {
-        if key.hasEscapes { return key.equals(bytes) }
-        let count = bytes.count
-        guard key.bytes.count == count else { return false }
-        if key.readable >= 8 {
-            let word = UnsafeRawPointer(key.bytes.baseAddress!).loadUnaligned(as: UInt64.self)
-            let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
-            if word & mask != prefix { return false }
-            if count <= 8 { return true }
-        }
-        return key.equals(bytes)
-    }
-}
-
 /// A key path and member filter in the form the builder compares with, prepared once
 /// for all the documents of a stream (NDJSON calls the builder once per line).
 struct JSONPathTarget: Equatable {
@@ -305,14 +277,14 @@ struct JSONPathTarget: Equatable {
     let memberSet: Set<String>?
     let path: [[UInt8]]
     let targetPointer: String
-    let members: [JSONMemberName]?
+    let members: JSONMemberFilter?
 
     init(path: [String], members: Set<String>?) {
         self.keyPath = path
         self.memberSet = members
         self.path = path.map { Array($0.utf8) }
         self.targetPointer = path.reduce("") { PayloadLocations.appending($1, to: $0) }
-        self.members = members.map { $0.sorted().map(JSONMemberName.init) }
+        self.members = members.map(JSONMemberFilter.init)
     }
 
     static func == (lhs: JSONPathTarget, rhs: JSONPathTarget) -> Bool {

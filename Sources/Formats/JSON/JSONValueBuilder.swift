@@ -52,12 +52,11 @@ final class JSONValueBuilder: JSONBuilder {
     func endObject() {
         let frame = frames.removeLast()
         let n = values.count - frame.values
-        var object = ValueObject(minimumCapacity: n)
+        var object: ValueObject
         if n <= 32 && !hasDuplicateKeys(from: frame.keys, count: n) {
-            for i in 0..<n {
-                object.appendUnchecked(key: keys.take(at: frame.keys + i), value: values.take(at: frame.values + i))
-            }
+            object = ValueObject(movingUniqueKeys: keys.base + frame.keys, values: values.base + frame.values, count: n)
         } else {
+            object = ValueObject(minimumCapacity: n)
             for i in 0..<n {
                 let key = keys.take(at: frame.keys + i)
                 let value = values.take(at: frame.values + i)

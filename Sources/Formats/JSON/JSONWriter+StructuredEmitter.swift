@@ -6,6 +6,10 @@ extension JSONWriter: StructuredEmitter {
         try key(encoded)
     }
 
+    public func string(_ text: String, encoded: JSONEncodedKey) throws {
+        try string(encoded)
+    }
+
     public func scalar(_ value: Value) throws {
         switch value {
         case .null: try null()

@@ -104,6 +104,12 @@ public final class JSONWriter {
         afterKey = true
     }
 
+    /// A string value encoded beforehand.
+    public func string(_ encoded: JSONEncodedKey) throws {
+        try beforeValue()
+        try encoded.quoted.withUnsafeBufferPointer { try writeBytes($0) }
+    }
+
     /// A string value, escaped as the type's comment says.
     public func string(_ text: String) throws {
         try beforeValue()

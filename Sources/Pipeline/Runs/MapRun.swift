@@ -306,7 +306,8 @@ public final class MapRun {
         if let entity = options.entity, let plan = plans.entity(named: entity) {
             return mapper.map(element, with: plan, origin: origin)
         }
-        return payloadMapper.mapElement(element, entry: entries[0], origin: origin)
+        // Through the buffer: `entries[0]` copied the path mapping (a retain per field) per element.
+        return entries.withUnsafeBufferPointer { payloadMapper.mapElement(element, entry: $0[0], origin: origin) }
     }
 
     /// True unless `--shard` gives the next representation to another process.

@@ -42,9 +42,4 @@ extension ConnectionPlan {
         case nil: return arraySource || !targetIsIdentity
         }
     }
-
-    /// True when the target attributes are exactly the target entity's primary keys.
-    var targetIsIdentity: Bool {
-        target.hasIdentity && Set(targetIndices) == Set(target.primaryKeyIndices)
-    }
 }

@@ -27,6 +27,8 @@ public final class EntityPlan {
     /// Relationship names (client side) per relationship position.
     public let relationshipNames: [String]
     public let encodedRelationshipNames: [JSONEncodedKey]
+    /// The entity's name as a JSON string, for the `_entity` member of every record.
+    public let encodedName: JSONEncodedKey
     /// To-one or to-many per relationship position, when a model says.
     let cardinalities: [Cardinality?]
     let setNilForMissingAttributes: Bool
@@ -77,6 +79,7 @@ public final class EntityPlan {
         forcesCollection = mapping.options.forceCollectionMapping
         relationshipNames = mapping.relationships.map(\.name)
         encodedRelationshipNames = mapping.relationships.map { JSONEncodedKey($0.name) }
+        encodedName = JSONEncodedKey(mapping.name)
         cardinalities = mapping.relationships.map(\.cardinality)
         setNilForMissingAttributes = mapping.options.setNilForMissingAttributes
         setNilForMissingRelationships = mapping.options.setNilForMissingRelationships
@@ -109,6 +112,18 @@ struct ConnectionPlan {
     var sourceIndices: [Int]
     var targetIndices: [Int]
     var cardinality: Cardinality?
+    /// True when the target attributes are exactly the target entity's primary keys; worked
+    /// out once here because the resolver asks for every object it connects.
+    let targetIsIdentity: Bool
+
+    init(relationship: Int, target: EntityPlan, sourceIndices: [Int], targetIndices: [Int], cardinality: Cardinality?) {
+        self.relationship = relationship
+        self.target = target
+        self.sourceIndices = sourceIndices
+        self.targetIndices = targetIndices
+        self.cardinality = cardinality
+        targetIsIdentity = target.hasIdentity && Set(targetIndices) == Set(target.primaryKeyIndices)
+    }
 }
 
 /// All plans of a config, built once per run.

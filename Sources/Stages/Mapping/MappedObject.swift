@@ -42,7 +42,7 @@ public final class MappedObject {
     func setRelationship(_ index: Int, _ state: Related) {
         if relationships.isEmpty {
             if case .unset = state { return }
-            relationships = Array(repeating: .unset, count: plan.relationshipSources.count)
+            relationships = Array(filledWith: .unset, count: plan.relationshipSources.count)
         }
         relationships[index] = state
     }

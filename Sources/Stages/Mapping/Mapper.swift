@@ -107,7 +107,7 @@ public final class Mapper {
         // Read and convert every attribute first: identity needs the key values, and an
         // object is only created when something maps.
         let attributeCount = plan.attributeSources.count
-        var values = [Value?](repeating: nil, count: attributeCount)
+        var values = [Value?](filledWith: nil, count: attributeCount)
         var failures: [(attribute: Int, message: String, pointer: String?)] = []
         var anythingFound = false
         for index in 0..<attributeCount {

@@ -41,7 +41,7 @@ public struct RecordWriter {
         let plan = object.plan
         try emitter.beginObject()
         try emitter.key("_entity", encoded: Self.entityKey)
-        try emitter.scalar(.string(plan.name))
+        try emitter.string(plan.name, encoded: plan.encodedName)
         if shape == .records {
             try emitter.key("_id", encoded: Self.idKey)
             try emitter.scalar(.string(object.id))
