@@ -19,6 +19,21 @@ public struct ConnectionResolver {
         // once per connection, not hashed per object.
         var indexByConnection: [Int: [String: [MappedObject]]] = [:]
 
+        /// The targets of `connection` by key: one index per (entity, attributes), found
+        /// once per connection slot, not hashed per object.
+        func targets(of connection: ConnectionPlan, in plan: EntityPlan) -> [String: [MappedObject]] {
+            let slot = plan.order &* 4096 &+ connection.relationship
+            if let cached = indexByConnection[slot] { return cached }
+            let key = IndexKey(plan: ObjectIdentifier(connection.target), attributes: connection.targetIndices)
+            if indexes[key] == nil {
+                indexes[key] = Self.buildIndex(
+                    graph.objects.filter { $0.plan === connection.target }, attributes: key.attributes)
+            }
+            let targets = indexes[key]!
+            indexByConnection[slot] = targets
+            return targets
+        }
+
         for object in graph.objects {
             let plan = object.plan
             for connection in plan.connections {
@@ -31,6 +46,11 @@ public struct ConnectionResolver {
                         object.setRelationship(index, .unset)
                         continue
                     }
+                    if source.isScalar && observer == nil {
+                        let matches = IdentityText.key(for: source).flatMap { targets(of: connection, in: plan)[$0] } ?? []
+                        Self.connect(object, index, matches, toMany: connection.isToMany(arraySource: false))
+                        continue
+                    }
                     sources = [source]
                 } else {
                     sources = connection.sourceIndices.map { object.attribute($0) }
@@ -41,19 +61,7 @@ public struct ConnectionResolver {
                         continue
                     }
                 }
-                let slot = plan.order &* 4096 &+ index
-                let targets: [String: [MappedObject]]
-                if let cached = indexByConnection[slot] {
-                    targets = cached
-                } else {
-                    let key = IndexKey(plan: ObjectIdentifier(connection.target), attributes: connection.targetIndices)
-                    if indexes[key] == nil {
-                        indexes[key] = Self.buildIndex(
-                            graph.objects.filter { $0.plan === connection.target }, attributes: key.attributes)
-                    }
-                    targets = indexes[key]!
-                    indexByConnection[slot] = targets
-                }
+                let targets = targets(of: connection, in: plan)
                 var matches: [MappedObject] = []
                 let isArray: Bool
                 if let arrayPosition = sources.firstIndex(where: { if case .array? = $0 { return true } else { return false } }),
@@ -78,14 +86,19 @@ public struct ConnectionResolver {
                     observer.connectionTried(
                         object, relationship: index, matched: !matches.isEmpty, sourceDescription: Self.describe(sources))
                 }
-                if matches.isEmpty {
-                    object.setRelationship(index, .unset)
-                } else if connection.isToMany(arraySource: isArray) {
-                    object.setRelationship(index, .many(matches))
-                } else {
-                    object.setRelationship(index, .one(matches[0]))
-                }
+                Self.connect(object, index, matches, toMany: connection.isToMany(arraySource: isArray))
             }
+        }
+    }
+
+    /// Sets the relationship to what was found: unset when nothing matched.
+    private static func connect(_ object: MappedObject, _ index: Int, _ matches: [MappedObject], toMany: Bool) {
+        if matches.isEmpty {
+            object.setRelationship(index, .unset)
+        } else if toMany {
+            object.setRelationship(index, .many(matches))
+        } else {
+            object.setRelationship(index, .one(matches[0]))
         }
     }
 
