@@ -20,26 +20,49 @@ extension XMLMarkupScanner {
         while i < n {
             switch state {
             case .content:
-                guard let found = memchr(base + i, 0x3C, n - i) else {
+                guard let k = Self.next(0x3C, in: base, from: i, to: n) else {
                     i = n
                     continue
                 }
-                let k = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                 tagIndex = k
                 i = k + 1
                 state = .tagOpen
+            case .tagOpen:
+                // As `advanceState` does, without its general switch: most tags are plain.
+                let byte = base[i]
+                i += 1
+                if byte == UInt8(ascii: "/") {
+                    state = .endTag
+                } else if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
+                    advanceState(byte)
+                } else {
+                    quote = 0
+                    attributes = 0
+                    state = .startTag
+                }
             case .startTag:
                 while i < n {
-                    let byte = base[i]
-                    i += 1
                     if quote != 0 {
-                        if byte == quote { quote = 0 }
-                    } else if byte == 0x22 || byte == 0x27 {
+                        guard let k = Self.next(quote, in: base, from: i, to: n) else {
+                            i = n
+                            break
+                        }
+                        quote = 0
+                        i = k + 1
+                        continue
+                    }
+                    guard let k = Self.nextTagByte(in: base, from: i, to: n) else {
+                        i = n
+                        break
+                    }
+                    let byte = base[k]
+                    i = k + 1
+                    if byte == 0x22 || byte == 0x27 {
                         quote = byte
                     } else if byte == 0x3E {
                         state = .content
                         break
-                    } else if byte == 0x3D {
+                    } else {
                         attributes += 1
                         if attributes > attributeLimit && crowdedElement == nil {
                             crowdedElement = tagIndex.map { position(after: base, count: $0) } ?? openTagPosition
@@ -47,11 +70,11 @@ extension XMLMarkupScanner {
                     }
                 }
             case .endTag:
-                guard let found = memchr(base + i, 0x3E, n - i) else {
+                guard let k = Self.next(0x3E, in: base, from: i, to: n) else {
                     i = n
                     continue
                 }
-                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                i = k + 1
                 state = .content
             default:
                 advanceState(base[i])
@@ -64,6 +87,58 @@ extension XMLMarkupScanner {
         line = end.line
         column = end.column
         offset &+= n
+    }
+
+    /// The index of the first `byte` in `start..<end`. Text between tags is mostly short, so
+    /// the first 32 bytes are searched a word at a time and only longer runs go to `memchr`,
+    /// whose call costs more than such a run.
+    @inline(__always)
+    private static func next(_ byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var i = start
+        let limit = min(end, start &+ 32)
+        while i &+ 8 <= limit {
+            let mask = zeroBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(byte)))
+            if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+        if end - i >= 8 {
+            guard let found = memchr(base + i, Int32(byte), end - i) else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+        while i < end {
+            if base[i] == byte { return i }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// The index of the first byte in `start..<end` a start tag's count turns on: `>`, `=`
+    /// or a quote, eight bytes at a time.
+    @inline(__always)
+    private static func nextTagByte(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var i = start
+        while i &+ 8 <= end {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let mask = zeroBytes(word ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x3D))
+                | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x27))
+            if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+        while i < end {
+            let byte = base[i]
+            if byte == 0x3E || byte == 0x3D || byte == 0x22 || byte == 0x27 { return i }
+            i &+= 1
+        }
+        return nil
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The high bit of each zero byte of `word`; exact for the lowest one, which is all the
+    /// searches above use.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The line and column after the first `count` bytes at `base`, from those before them.
