@@ -48,7 +48,7 @@ var targets: [Target] = [
           ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping"]),
     layer("RestmapDescribe", path: "Sources/Stages/Describe", ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig"]),
     // Config sketches from payload shapes: `restmap init`, `validate --suggest`.
-    layer("RestmapSuggest", path: "Sources/Stages/Suggest", ["RestmapBase", "RestmapFormats", "RestmapValidation"]),
+    layer("RestmapSuggest", path: "Sources/Stages/Suggest", ["RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapValidation"]),
     // SQLite's C API, imported by RestmapStore only.
     .systemLibrary(
         name: "CSQLite",

@@ -1,4 +1,5 @@
 import RestmapBase
+import RestmapTypes
 
 /// Learns entities from the shapes of sample payloads, the way a person writing a config by
 /// hand would read them: an object is an entity, its scalar keys are attributes, a nested
@@ -106,12 +107,12 @@ public struct ShapeSketcher {
         }
     }
 
-    /// `2013-02-12` or `2013-02-12T22:58:52Z`-like text: ISO 8601 dates as APIs send them.
+    /// An ISO 8601 date as APIs send them (`2013-02-12`, `2013-02-12T22:58:52Z`), read by the
+    /// `date` type's own reader: text it would refuse (`2013-02-30`, `2013-02-12 soon`) stays
+    /// a string, so that the sketched config maps every sample it was made from. Digit-only
+    /// text (`20130212`) is a number to an API, not a date.
     static func looksLikeDate(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
-        guard digits.allSatisfy({ ASCIIBytes.isDigit(bytes[$0]) }) else { return false }
-        return bytes.count == 10 || bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ")
+        text.utf8.contains(UInt8(ascii: "-")) && DateParser.isISO8601Date(text)
     }
+
 }

@@ -55,6 +55,17 @@ final class SuggestTests: XCTestCase {
         XCTAssertNotNil(sketcher.entity(named: "Item"))
     }
 
+    func testOnlyTextTheDateTypeReadsIsGuessedADate() {
+        XCTAssertTrue(ShapeSketcher.looksLikeDate("2013-02-12"))
+        XCTAssertTrue(ShapeSketcher.looksLikeDate("2013-02-12T22:58:52Z"))
+        XCTAssertTrue(ShapeSketcher.looksLikeDate("2013-02-12 22:58:52.123+01:00"))
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("2013-02-30"), "no February 30: `date` would refuse it")
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("2013-13-01T00:00:00Z"), "no month 13")
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("2013-02-12 and more"), "trailing text is not a date")
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("20130212"), "digits alone are a number to an API")
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("555-12-1234"))
+    }
+
     func testAKeyThatHoldsAnObjectAnywhereIsARelationship() throws {
         var sketcher = ShapeSketcher()
         sketcher.learn(try json(#"[{"owner": null, "hits": 12345678901234567890}, {"owner": {"id": 1}, "hits": 3}]"#), as: "Gist")
