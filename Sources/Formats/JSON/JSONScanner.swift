@@ -254,14 +254,7 @@ enum JSONLiteral {
 /// a control character, or a byte of a multi-byte character. Exact for the lowest such byte.
 @inline(__always)
 func attentionMask(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quotes = word ^ (ones &* 0x22)
-    let backslashes = word ^ (ones &* 0x5C)
-    let hasQuote = (quotes &- ones) & ~quotes
-    let hasBackslash = (backslashes &- ones) & ~backslashes
-    let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & highs
+    WordMask.jsonEscapes(word) | (word & WordMask.highs)
 }
 
 /// `U+000A`: how messages name a code point that would not show.

@@ -339,7 +339,7 @@ public final class JSONWriter {
     private static func plainPrefixLength(_ source: UnsafePointer<UInt8>, _ n: Int) -> Int {
         var i = 0
         while i + 8 <= n {
-            let mask = escapeMask(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+            let mask = WordMask.jsonEscapes(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
             if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
             i += 8
         }
@@ -386,16 +386,3 @@ public final class JSONWriter {
     }
 }
 
-/// High bit set in each byte of `word` that a JSON string must escape (`"`, `\`, below 0x20);
-/// exact for the lowest such byte.
-@inline(__always)
-private func escapeMask(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quotes = word ^ (ones &* 0x22)
-    let backslashes = word ^ (ones &* 0x5C)
-    let hasQuote = (quotes &- ones) & ~quotes
-    let hasBackslash = (backslashes &- ones) & ~backslashes
-    let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl) & highs
-}

@@ -1,3 +1,4 @@
+import RestmapBase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -97,7 +98,7 @@ extension XMLMarkupScanner {
         var i = start
         let limit = min(end, start &+ 32)
         while i &+ 8 <= limit {
-            let mask = zeroBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(byte)))
+            let mask = WordMask.bytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), equalTo: byte)
             if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
             i &+= 8
         }
@@ -119,8 +120,8 @@ extension XMLMarkupScanner {
         var i = start
         while i &+ 8 <= end {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let mask = zeroBytes(word ^ (ones &* 0x3E)) | zeroBytes(word ^ (ones &* 0x3D))
-                | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x27))
+            let mask = WordMask.bytes(word, equalTo: 0x3E) | WordMask.bytes(word, equalTo: 0x3D)
+                | WordMask.bytes(word, equalTo: 0x22) | WordMask.bytes(word, equalTo: 0x27)
             if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
             i &+= 8
         }
@@ -130,15 +131,6 @@ extension XMLMarkupScanner {
             i &+= 1
         }
         return nil
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-
-    /// The high bit of each zero byte of `word`; exact for the lowest one, which is all the
-    /// searches above use.
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- ones) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The line and column after the first `count` bytes at `base`, from those before them.
