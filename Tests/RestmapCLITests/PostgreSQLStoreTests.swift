@@ -119,6 +119,54 @@ final class PostgreSQLStoreTests: XCTestCase {
         print("PostgreSQL kill test: \(kills) kills over \(window) s; \(outcomes.before) before the run, \(outcomes.after) after it")
     }
 
+    /// One transaction per run, schema included: a run that fails after creating its tables
+    /// (a NUL character, which PostgreSQL text cannot hold, in the last employee) and runs
+    /// killed at random moments on a fresh database leave no table behind, or the whole run.
+    func testARunThatFailsOrIsKilledOnAFreshDatabaseLeavesNoTable() throws {
+        let server = try server()
+        let directory = try scratch()
+        let bad = directory.appendingPathComponent("bad.json"), good = directory.appendingPathComponent("good.json")
+        try StoreCrashTests.payload(first: 1, count: 3000, tag: "t").write(to: good)
+        let text = try String(contentsOf: good, encoding: .utf8)
+        let last = try XCTUnwrap(text.range(of: "t name 3000"))
+        try Data(text.replacingCharacters(in: last, with: #"t name \u0000 3000"#).utf8).write(to: bad)
+        func tables(_ url: String) throws -> String {
+            try server.query(
+                "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'", database: PostgreSQLTestServer.name(of: url))
+        }
+
+        let failed = try server.createDatabase()
+        let result = try RestmapBinary.run(map(bad, store: failed))
+        XCTAssertNotEqual(result.status, 0, "the NUL character must fail the run")
+        XCTAssertTrue(result.stderr.contains("the store has none of this run's data"), result.stderr)
+        XCTAssertEqual(try tables(failed), "0", "the failed run's tables were rolled back with its data")
+        XCTAssertTrue(try RestmapBinary.run(["dump", "--store", failed]).stderr.contains("holds no restmap store"))
+
+        let complete = try server.createDatabase()
+        let started = Date()
+        XCTAssertEqual(try RestmapBinary.run(map(good, store: complete)).status, 0)
+        let window = max(Date().timeIntervalSince(started), 0.05)
+        let afterState = try dump(complete)
+        for attempt in 0..<6 {
+            let store = try server.createDatabase()
+            let process = Process()
+            process.executableURL = RestmapBinary.url
+            process.arguments = map(good, store: store)
+            process.currentDirectoryURL = RestmapBinary.packageRoot
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let moment = Double.random(in: 0...window)
+            usleep(UInt32(moment * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let count = try tables(store)
+            if count != "0" {
+                XCTAssertEqual(try dump(store), afterState, "attempt \(attempt): killed after \(moment) s with \(count) tables, not the whole run")
+            }
+        }
+    }
+
     /// Employees 1...count, each with its own nested department `id` and a connection to
     /// department `id + 1`: the department of the next employee, which `--shard` deals to
     /// another process. The last one's target never arrives.

@@ -57,6 +57,12 @@ final class PostgreSQLTestServer {
         try Self.shell(["/usr/bin/env", "psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url(database), "-c", sql], asServer: false)
     }
 
+    /// The rows `sql` returns in `database`, unaligned (`psql -tA`), trimmed.
+    func query(_ sql: String, database: String) throws -> String {
+        try Self.shell(["/usr/bin/env", "psql", "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", url(database), "-c", sql], asServer: false)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Stops the server (fast shutdown) and removes its directory.
     func stop() {
         if running {

@@ -8,20 +8,19 @@ import Darwin
 #endif
 
 /// The store in a PostgreSQL database (`--store postgresql://…`), written by many restmap
-/// processes at once (README "Many writers"). A run is three short transactions:
-/// 1. the schema: under a transaction-level advisory lock, so that concurrent first runs
-///    agree on one catalog, it creates or migrates the tables exactly as with SQLite
-///    (SchemaMigration) and makes the connections' lookup indexes;
-/// 2. the data, one transaction: every object upserted by primary key, relationships
-///    written, connections resolved against the committed database, and sources whose
-///    target is not there yet recorded as pending (PendingConnections) — set by set, with
-///    COPY (PostgreSQLBulkWriter);
-/// 3. the pending connections of every run, resolved again now that this run's objects
-///    are committed.
+/// processes at once (README "Many writers"). A run is one transaction, as with SQLite:
+/// the schema created or migrated as SQLite's is (PostgreSQLSchemaStep: without a lock when
+/// nothing changes), every object upserted by primary key, relationships written,
+/// connections resolved against the database, and sources whose target is not there yet
+/// recorded as pending (PendingConnections) — set by set, with COPY (PostgreSQLBulkWriter).
+/// A failed or killed run leaves the database as it was, schema included.
 /// Serialization failures and deadlocks (SQLSTATE 40001, 40P01) roll the transaction back
 /// and run it again from the mapped graph, which the process still holds: never lost data.
-/// A failed run leaves no data; at most the new empty tables or columns of step 1, which
-/// `dump` does not show.
+/// After the commit, the pending connections of every run are tried again, as
+/// `restmap connect` does: a target this run brought may be one an earlier (or a
+/// concurrent, already committed) run was waiting for. That pass changes only
+/// relationships of objects already stored; when it fails, the run's data stays committed
+/// and the error says to run `restmap connect`.
 enum PostgreSQLStore {
     /// True when `location` is a PostgreSQL connection URI rather than a store file.
     static func handles(_ location: String) -> Bool {
@@ -38,10 +37,8 @@ enum PostgreSQLStore {
     static func persist(_ graph: ObjectGraph, plans: MappingPlans, configFile: String, to url: String) throws -> ObjectStore.Summary {
         do {
             let connection = try PostgreSQLConnection(url: url)
-            try retrying(connection) {
-                try migrate(connection, graph: graph, plans: plans, configFile: configFile)
-            }
             let summary = try retrying(connection) { () -> ObjectStore.Summary in
+                try PostgreSQLSchemaStep(connection: connection).prepare(graph: graph, plans: plans, configFile: configFile)
                 let schema = try SchemaCatalog(connection: connection).load()
                 let writer = PostgreSQLBulkWriter(connection: connection, schema: schema)
                 let counts = try writer.persist(graph)
@@ -90,26 +87,6 @@ enum PostgreSQLStore {
 
     // MARK: - Steps
 
-    private static func migrate(_ connection: PostgreSQLConnection, graph: ObjectGraph, plans: MappingPlans, configFile: String) throws {
-        try connection.execute("SELECT pg_advisory_xact_lock(\(schemaLockKey))")
-        let catalog = SchemaCatalog(connection: connection)
-        if try catalogExists(connection) {
-            try checkVersion(catalog)
-        } else {
-            try catalog.create()
-        }
-        try PendingConnections(connection: connection).createTable()
-        let stored = try catalog.load()
-        let schema = try SchemaMigration(connection: connection).migrate(stored, to: RunSchema(plans: plans, graph: graph))
-        if try catalog.meta("config") != configFile { try catalog.setMeta("config", configFile) }
-        var seen: Set<ObjectIdentifier> = []
-        for object in graph.objects where seen.insert(ObjectIdentifier(object.plan)).inserted {
-            for plan in try EntityLayout(plan: object.plan, schema: schema).connections.compactMap({ $0 }) {
-                if let index = ConnectionLookup.indexStatement(plan, dialect: connection.dialect) { try connection.execute(index) }
-            }
-        }
-    }
-
     private static func resolvePending(_ connection: PostgreSQLConnection) throws -> PendingConnections.Outcome {
         let schema = try SchemaCatalog(connection: connection).load()
         return try PendingConnections(connection: connection).resolve(schema: schema, locking: "FOR UPDATE")
@@ -127,7 +104,7 @@ enum PostgreSQLStore {
         try checkVersion(SchemaCatalog(connection: connection))
     }
 
-    private static func checkVersion(_ catalog: SchemaCatalog) throws {
+    static func checkVersion(_ catalog: SchemaCatalog) throws {
         let version = try catalog.meta("format_version").flatMap { Int64($0) } ?? 0
         if version > SchemaCatalog.formatVersion {
             throw RestmapError.usage(

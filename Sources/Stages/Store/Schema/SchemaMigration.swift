@@ -9,11 +9,30 @@ import RestmapTypes
 struct SchemaMigration {
     let connection: StoreConnection
     let catalog: SchemaCatalog
+    /// When set, nothing is written: each change the migration would make is counted here
+    /// instead, and conflicts are still refused. PostgreSQL asks this way first and takes the
+    /// schema lock only when there is something to change.
+    private let dryRun: ChangeCount?
     private var dialect: StoreDialect { connection.dialect }
 
-    init(connection: StoreConnection) {
+    /// The changes a dry run found.
+    final class ChangeCount {
+        var changes = 0
+    }
+
+    init(connection: StoreConnection, dryRun: ChangeCount? = nil) {
         self.connection = connection
         self.catalog = SchemaCatalog(connection: connection)
+        self.dryRun = dryRun
+    }
+
+    /// Runs `body`, the statements of one change, or only counts it in a dry run.
+    private func write(_ body: () throws -> Void) throws {
+        if let dryRun {
+            dryRun.changes += 1
+        } else {
+            try body()
+        }
     }
 
     /// The merged schema after migrating `stored` to serve `run`.
@@ -29,8 +48,10 @@ struct SchemaMigration {
                         StoredRelationship(name: $0.name, target: $0.target, toMany: $0.toMany ?? false, isDecided: $0.toMany != nil)
                     })
                 try checkNames(entity, schema: merged)
-                try createTable(entity)
-                try catalog.record(newEntity: entity)
+                try write {
+                    try createTable(entity)
+                    try catalog.record(newEntity: entity)
+                }
                 merged.entities.append(entity)
             }
         }
@@ -52,9 +73,11 @@ struct SchemaMigration {
             } else {
                 entity.attributes.append(attribute)
                 try checkNames(entity, schema: nil)
-                try connection.execute(
-                    "ALTER TABLE \(dialect.quote(entity.table)) ADD COLUMN \(columnDefinition(attribute))")
-                try catalog.record(attribute, of: entity)
+                try write {
+                    try connection.execute(
+                        "ALTER TABLE \(dialect.quote(entity.table)) ADD COLUMN \(columnDefinition(attribute))")
+                    try catalog.record(attribute, of: entity)
+                }
             }
         }
         for relationship in wanted.relationships {
@@ -68,8 +91,10 @@ struct SchemaMigration {
                 let decided = StoredRelationship(name: relationship.name, target: relationship.target, toMany: toMany)
                 entity.relationships[position] = decided
                 try checkNames(entity, schema: nil)
-                try createRelationship(decided, of: entity)
-                try catalog.decide(decided, of: entity.name)
+                try write {
+                    try createRelationship(decided, of: entity)
+                    try catalog.decide(decided, of: entity.name)
+                }
             } else if let existing = stored.relationship(named: relationship.name) {
                 if existing.target != relationship.target {
                     throw RestmapError.usage(
@@ -85,8 +110,10 @@ struct SchemaMigration {
                     isDecided: relationship.toMany != nil)
                 entity.relationships.append(added)
                 try checkNames(entity, schema: nil)
-                if added.isDecided { try createRelationship(added, of: entity) }
-                try catalog.record(added, of: entity.name)
+                try write {
+                    if added.isDecided { try createRelationship(added, of: entity) }
+                    try catalog.record(added, of: entity.name)
+                }
             }
         }
         return entity

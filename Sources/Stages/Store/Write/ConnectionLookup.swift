@@ -88,8 +88,15 @@ final class ConnectionLookup {
 
     /// The index a connection's lookups go through, unless the primary key's serves.
     static func indexStatement(_ plan: Connection, dialect: StoreDialect) -> String? {
+        guard let name = indexName(plan) else { return nil }
+        let columns = plan.targetAttributes.map(\.column)
+        return "CREATE INDEX IF NOT EXISTS \(dialect.quote(name)) ON \(dialect.quote(plan.target.table)) (\(dialect.quotedList(columns)))"
+    }
+
+    /// The name of that index; nil when the primary key's serves.
+    static func indexName(_ plan: Connection) -> String? {
         let columns = plan.targetAttributes.map(\.column)
         guard columns != plan.target.primaryKey else { return nil }
-        return "CREATE INDEX IF NOT EXISTS \(dialect.quote(plan.target.table + "_" + columns.joined(separator: "_") + "_connection")) ON \(dialect.quote(plan.target.table)) (\(dialect.quotedList(columns)))"
+        return plan.target.table + "_" + columns.joined(separator: "_") + "_connection"
     }
 }
