@@ -90,12 +90,16 @@ final class PostgreSQLBulkWriter {
         try connection.beginCopy(
             fresh ? "COPY \(q(entity.table)) (\(dialect.quotedList(columns))) FROM STDIN" : "COPY \(temporary) FROM STDIN")
         var rows = PostgreSQLCopyRows()
+        // One row's values, reused from row to row (an array allocated per row went through
+        // the standard library's slow generic path).
+        var values = [StoreValue?](filledWith: nil, count: entity.attributes.count)
+        var targets = [Int64??](filledWith: nil, count: toOne.count)
         for ((object, layout), rowID) in zip(group.items, reserved) {
-            var values = [StoreValue?](repeating: nil, count: entity.attributes.count)
+            for column in values.indices { values[column] = nil }
             for (position, column) in layout.attributeColumns.enumerated() where column >= 0 && position < object.attributes.count {
                 if let value = object.attributes[position] { values[column] = StoreValueCodec.encode(value, as: entity.attributes[column].type) }
             }
-            var targets = [Int64??](repeating: nil, count: toOne.count)
+            for column in targets.indices { targets[column] = nil }
             for (index, stored) in layout.relationships.enumerated() {
                 guard index < 64, let stored, !stored.toMany, let column = toOne.firstIndex(where: { $0.name == stored.name }),
                     let target = earlyTarget(of: object, relationship: index, layout: layout)
@@ -124,11 +128,11 @@ final class PostgreSQLBulkWriter {
             throw PostgreSQLError(state: "40001", message: error.message)
         }
         if fresh { return }
-        let values = (0..<(columns.count - 1)).map { "c\($0)" }
+        let valueColumns = (0..<(columns.count - 1)).map { "c\($0)" }
         let conflict = entity.primaryKey.isEmpty ? "" : " ON CONFLICT (\(dialect.quotedList(entity.primaryKey))) DO NOTHING"
         let inserted = try connection.executeCounting(
             "INSERT INTO \(q(entity.table)) (\(dialect.quotedList(columns))) "
-                + "SELECT \((["r"] + values).joined(separator: ", ")) FROM \(temporary) ORDER BY r\(conflict)")
+                + "SELECT \((["r"] + valueColumns).joined(separator: ", ")) FROM \(temporary) ORDER BY r\(conflict)")
         guard inserted < group.items.count, !entity.primaryKey.isEmpty else { return }
         // Rows stored before (or by a writer that committed meanwhile): carried values only.
         let set = columns.dropFirst().enumerated().map { index, column in

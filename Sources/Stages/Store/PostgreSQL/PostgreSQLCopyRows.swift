@@ -1,3 +1,5 @@
+import RestmapBase
+
 /// Rows in COPY's text format: tab-separated fields, `\N` for NULL, backslash escapes for
 /// backslash, tab, newline and carriage return. Each field is written as its column's type
 /// reads it (a jsonb column's value as JSON, a bytea column's as `\x` hex).
@@ -41,22 +43,12 @@ struct PostgreSQLCopyRows {
         case (.text(let text), .jsonb):
             // A JSON string, escaped for JSON and then for COPY, without intermediate copies.
             bytes.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0..<0x20:
-                    let digits = Array("0123456789abcdef".utf8)
-                    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                              digits[Int(byte >> 4)], digits[Int(byte & 0xf)]]
-                default: bytes.append(byte)
-                }
-            }
+            appendEscaped(text, jsonString: true)
             bytes.append(UInt8(ascii: "\""))
         case (.text(let text), _):
-            escape(text.utf8)
+            appendEscaped(text, jsonString: false)
         default:
-            escape(PostgreSQLValues.text(value, jsonb: kind == .jsonb))
+            PostgreSQLValues.text(value, jsonb: kind == .jsonb).withUnsafeBufferPointer { appendEscaped($0, jsonString: false) }
         }
     }
 
@@ -99,15 +91,72 @@ struct PostgreSQLCopyRows {
         fieldsInRow += 1
     }
 
-    private mutating func escape<Bytes: Sequence>(_ text: Bytes) where Bytes.Element == UInt8 {
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            default: bytes.append(byte)
+    private mutating func appendEscaped(_ text: String, jsonString: Bool) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, jsonString: jsonString) }) {
+            return done
+        }
+        Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, jsonString: jsonString) }
+    }
+
+    /// `source` escaped for COPY's text format — and first for a JSON string when
+    /// `jsonString` — with the runs between special bytes copied whole: the bytes are
+    /// searched eight at a time (WordMask), as most text holds nothing to escape.
+    private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, jsonString: Bool) {
+        guard let base = source.baseAddress else { return }
+        let n = source.count
+        var i = 0
+        var runStart = 0
+        while i < n {
+            if i &+ 8 <= n {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let mask = jsonString
+                    ? WordMask.jsonEscapes(word)
+                    : WordMask.bytes(word, equalTo: UInt8(ascii: "\\")) | WordMask.bytes(word, below: 0x0E)
+                if mask == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= mask.trailingZeroBitCount &>> 3
+            } else if !Self.mayNeedEscape(base[i], jsonString: jsonString) {
+                i &+= 1
+                continue
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+            appendEscape(of: base[i], jsonString: jsonString)
+            i &+= 1
+            runStart = i
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: n - runStart))
+    }
+
+    /// The bytes the word test above flags.
+    @inline(__always)
+    private static func mayNeedEscape(_ byte: UInt8, jsonString: Bool) -> Bool {
+        jsonString ? byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 : byte == UInt8(ascii: "\\") || byte < 0x0E
+    }
+
+    /// One flagged byte, escaped as it needs (some flagged bytes need nothing).
+    private mutating func appendEscape(of byte: UInt8, jsonString: Bool) {
+        let backslash = UInt8(ascii: "\\")
+        if jsonString {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [backslash, backslash, byte]
+            case backslash: bytes += [backslash, backslash, backslash, backslash]
+            default:
+                let digits = Self.hexDigits
+                bytes += [backslash, backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                          digits[Int(byte >> 4)], digits[Int(byte & 0xf)]]
+            }
+            return
+        }
+        switch byte {
+        case backslash: bytes += [backslash, backslash]
+        case UInt8(ascii: "\t"): bytes += [backslash, UInt8(ascii: "t")]
+        case UInt8(ascii: "\n"): bytes += [backslash, UInt8(ascii: "n")]
+        case UInt8(ascii: "\r"): bytes += [backslash, UInt8(ascii: "r")]
+        default: bytes.append(byte)
         }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -17,13 +17,14 @@ import RestmapMapping
 struct PostgreSQLSchemaStep {
     let connection: PostgreSQLConnection
 
-    /// Brings the schema to what `graph` needs.
-    func prepare(graph: ObjectGraph, plans: MappingPlans, configFile: String) throws {
+    /// Brings the schema to what `graph` needs. Returns the statements that index the tables
+    /// it created, to run once the data is in (`SchemaMigration.deferredIndexes`).
+    func prepare(graph: ObjectGraph, plans: MappingPlans, configFile: String) throws -> [String] {
         let run = RunSchema(plans: plans, graph: graph)
-        if try isCurrent(for: run, graph: graph, configFile: configFile) { return }
+        if try isCurrent(for: run, graph: graph, configFile: configFile) { return [] }
         try connection.execute("SELECT pg_advisory_xact_lock(\(PostgreSQLStore.schemaLockKey))")
         do {
-            try migrate(to: run, graph: graph, configFile: configFile)
+            return try migrate(to: run, graph: graph, configFile: configFile)
         } catch let error as PostgreSQLError where Self.concurrentChangeStates.contains(error.state) {
             // Another run made the same table, column or catalog row between our reading and
             // our writing: the transaction is run again and finds it there.
@@ -47,7 +48,7 @@ struct PostgreSQLSchemaStep {
     }
 
     /// Creates or migrates the tables as with SQLite, under the schema lock.
-    private func migrate(to run: RunSchema, graph: ObjectGraph, configFile: String) throws {
+    private func migrate(to run: RunSchema, graph: ObjectGraph, configFile: String) throws -> [String] {
         let catalog = SchemaCatalog(connection: connection)
         if try exists(SchemaCatalog.metaTable) {
             try PostgreSQLStore.checkVersion(catalog)
@@ -55,9 +56,11 @@ struct PostgreSQLSchemaStep {
             try catalog.create()
         }
         try PendingConnections(connection: connection).createTable()
-        let schema = try SchemaMigration(connection: connection).migrate(catalog.load(), to: run)
+        let deferred = SchemaMigration.DeferredStatements()
+        let schema = try SchemaMigration(connection: connection, deferredIndexes: deferred).migrate(catalog.load(), to: run)
         if try catalog.meta("config") != configFile { try catalog.setMeta("config", configFile) }
         for statement in try missingIndexes(schema, graph: graph) { try connection.execute(statement) }
+        return deferred.statements
     }
 
     /// The statements creating the connections' lookup indexes that do not exist yet. Asked

@@ -38,10 +38,12 @@ enum PostgreSQLStore {
         do {
             let connection = try PostgreSQLConnection(url: url)
             let summary = try retrying(connection) { () -> ObjectStore.Summary in
-                try PostgreSQLSchemaStep(connection: connection).prepare(graph: graph, plans: plans, configFile: configFile)
+                let indexes = try PostgreSQLSchemaStep(connection: connection).prepare(graph: graph, plans: plans, configFile: configFile)
                 let schema = try SchemaCatalog(connection: connection).load()
                 let writer = PostgreSQLBulkWriter(connection: connection, schema: schema)
                 let counts = try writer.persist(graph)
+                // The primary-key indexes of the tables this run created, built over their rows.
+                for statement in indexes { try connection.execute(statement) }
                 try PendingConnections(connection: connection).record(writer.unresolved)
                 return ObjectStore.Summary(objects: counts.inserted + counts.upserted, upserted: counts.upserted)
             }

@@ -1,3 +1,4 @@
+import RestmapBase
 import RestmapMapping
 
 /// The schema one run needs: every entity of the config (in config order), then the plain
@@ -31,29 +32,56 @@ struct RunSchema {
         var plainPlans: [EntityPlan] = []
         var plainNames: Set<String> = []
         let entityNames = Set(plans.entities.map(\.name))
+        // What the objects show, per plan (by its dense `order`) and relationship: bit 1 an
+        // array, bit 2 a single value. Kept in flat arrays, not keyed by name per object:
+        // a store run walks every object of the graph here.
+        var shown: [[UInt8]] = []
+        var sourceIndices: [[[Int?]]] = []
+        var plansByOrder: [EntityPlan?] = []
         for object in graph.objects {
             let plan = object.plan
             if plan.isPlain || !entityNames.contains(plan.name), plainNames.insert(plan.name).inserted {
                 plainPlans.append(plan)
             }
-            for (index, relationship) in plan.mapping.relationships.enumerated() {
-                let key = plan.name + "\u{0}" + relationship.name
-                if let pairs = relationship.connection {
+            let relationships = plan.mapping.relationships
+            guard !relationships.isEmpty else { continue }
+            if plan.order >= shown.count {
+                shown += [[UInt8]](repeating: [], count: plan.order + 1 - shown.count)
+                sourceIndices += [[[Int?]]](repeating: [], count: plan.order + 1 - sourceIndices.count)
+                plansByOrder += [EntityPlan?](repeating: nil, count: plan.order + 1 - plansByOrder.count)
+            }
+            if shown[plan.order].isEmpty {
+                plansByOrder[plan.order] = plan
+                shown[plan.order] = [UInt8](filledWith: 0, count: relationships.count)
+                sourceIndices[plan.order] = relationships.map { relationship in
+                    (relationship.connection ?? []).map { plan.attributeIndex[$0.sourceAttribute.value] }
+                }
+            }
+            for index in relationships.indices {
+                if relationships[index].connection != nil {
                     // The source decides (SPEC §1.3): an array is to-many, matched or not.
-                    for pair in pairs {
-                        switch object.value(of: pair.sourceAttribute.value) {
-                        case .array?: seenMany.insert(key)
+                    for position in sourceIndices[plan.order][index] {
+                        switch position.flatMap(object.attribute) {
+                        case .array?: shown[plan.order][index] |= 1
                         case nil, .null?: break
-                        default: seenOne.insert(key)
+                        default: shown[plan.order][index] |= 2
                         }
                     }
                 } else {
                     switch object.relationship(index) {
-                    case .many: seenMany.insert(key)
-                    case .one: seenOne.insert(key)
+                    case .many: shown[plan.order][index] |= 1
+                    case .one: shown[plan.order][index] |= 2
                     case .unset, .null: break
                     }
                 }
+            }
+        }
+        for order in shown.indices {
+            guard let plan = plansByOrder[order] else { continue }
+            for (index, relationship) in plan.mapping.relationships.enumerated() {
+                let key = plan.name + "\u{0}" + relationship.name
+                if shown[order][index] & 1 != 0 { seenMany.insert(key) }
+                if shown[order][index] & 2 != 0 { seenOne.insert(key) }
             }
         }
         for plan in plans.entities + plainPlans {

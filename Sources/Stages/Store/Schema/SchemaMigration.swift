@@ -13,6 +13,11 @@ struct SchemaMigration {
     /// instead, and conflicts are still refused. PostgreSQL asks this way first and takes the
     /// schema lock only when there is something to change.
     private let dryRun: ChangeCount?
+    /// When set, the primary-key indexes of tables this migration creates are left for the
+    /// caller to make after loading them (PostgreSQL, where nobody else sees the new table
+    /// before the commit, and an index built after a bulk load is cheaper than one
+    /// maintained row by row).
+    private let deferredIndexes: DeferredStatements?
     private var dialect: StoreDialect { connection.dialect }
 
     /// The changes a dry run found.
@@ -20,10 +25,16 @@ struct SchemaMigration {
         var changes = 0
     }
 
-    init(connection: StoreConnection, dryRun: ChangeCount? = nil) {
+    /// Statements left for the caller to run.
+    final class DeferredStatements {
+        var statements: [String] = []
+    }
+
+    init(connection: StoreConnection, dryRun: ChangeCount? = nil, deferredIndexes: DeferredStatements? = nil) {
         self.connection = connection
         self.catalog = SchemaCatalog(connection: connection)
         self.dryRun = dryRun
+        self.deferredIndexes = deferredIndexes
     }
 
     /// Runs `body`, the statements of one change, or only counts it in a dry run.
@@ -127,8 +138,12 @@ struct SchemaMigration {
         try connection.execute("CREATE TABLE \(q(entity.table)) (\(columns.joined(separator: ", ")))")
         if !entity.primaryKey.isEmpty {
             // NULLs are distinct in a unique index: objects lacking a key value are inserted each time.
-            try connection.execute(
-                "CREATE UNIQUE INDEX \(q(entity.table + "_primary_key")) ON \(q(entity.table)) (\(dialect.quotedList(entity.primaryKey)))")
+            let index = "CREATE UNIQUE INDEX \(q(entity.table + "_primary_key")) ON \(q(entity.table)) (\(dialect.quotedList(entity.primaryKey)))"
+            if let deferredIndexes {
+                deferredIndexes.statements.append(index)
+            } else {
+                try connection.execute(index)
+            }
         }
         for relationship in entity.relationships where relationship.toMany {
             try createJoinTable(relationship, of: entity)
