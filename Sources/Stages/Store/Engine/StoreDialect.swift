@@ -12,6 +12,9 @@ public protocol StoreDialect: Sendable {
     func columnType(for type: AttributeType?) -> String
     /// The declaration of each table's own row-id column (insertion order, FK target).
     var rowIDColumnDefinition: String { get }
+    /// The same without its key, with the statement that adds the key to `table` later: for
+    /// a table filled before anyone else sees it (nil: the key cannot come later).
+    func deferredRowIDKey(table: String) -> (definition: String, addKey: String)?
     /// The declared type of a column holding another table's row id.
     var referenceType: String { get }
     /// `INSERT … ON CONFLICT (keys) DO UPDATE SET …` returning the row id.

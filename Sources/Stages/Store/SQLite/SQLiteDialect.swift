@@ -30,6 +30,9 @@ public struct SQLiteDialect: StoreDialect {
     }
 
     public var rowIDColumnDefinition: String { "INTEGER PRIMARY KEY" }
+
+    /// SQLite's `INTEGER PRIMARY KEY` is the table's rowid itself: nothing to add later.
+    public func deferredRowIDKey(table: String) -> (definition: String, addKey: String)? { nil }
     public var referenceType: String { "INTEGER" }
 
     public func upsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String {

@@ -132,10 +132,12 @@ struct SchemaMigration {
 
     private func createTable(_ entity: StoredEntity) throws {
         let q = dialect.quote
-        var columns = ["\(q(StoreSchema.rowIDColumn)) \(dialect.rowIDColumnDefinition)"]
+        let deferredKey = deferredIndexes == nil ? nil : dialect.deferredRowIDKey(table: entity.table)
+        var columns = ["\(q(StoreSchema.rowIDColumn)) \(deferredKey?.definition ?? dialect.rowIDColumnDefinition)"]
         columns += entity.attributes.map(columnDefinition)
         columns += entity.relationships.filter { $0.isDecided && !$0.toMany }.map(referenceDefinition)
         try connection.execute("CREATE TABLE \(q(entity.table)) (\(columns.joined(separator: ", ")))")
+        if let deferredKey { deferredIndexes?.statements.append(deferredKey.addKey) }
         if !entity.primaryKey.isEmpty {
             // NULLs are distinct in a unique index: objects lacking a key value are inserted each time.
             let index = "CREATE UNIQUE INDEX \(q(entity.table + "_primary_key")) ON \(q(entity.table)) (\(dialect.quotedList(entity.primaryKey)))"
