@@ -20,19 +20,43 @@ public final class ShortStringCache {
     }
 
     // Inlinable into both readers' modules: a lookup is a handful of instructions per key.
-    @usableFromInline let slotBits: Int
-    @usableFromInline let slots: UnsafeMutablePointer<Slot>
+    @usableFromInline private(set) var slotBits: Int
+    @usableFromInline private(set) var slots: UnsafeMutablePointer<Slot>
+    /// The table starts with `initialSlotBits` and grows to `maximumSlotBits` once it has
+    /// missed more than twice its size: a small document (a request body, one NDJSON-sized
+    /// value, a fuzzer's input) then does not pay for initializing and freeing thousands of
+    /// slots, which was most of what parsing one cost.
+    @usableFromInline let maximumSlotBits: Int
+    @usableFromInline var missesBeforeGrowth: Int
+    static let initialSlotBits = 5
 
     public init(slotBits: Int) {
-        self.slotBits = slotBits
-        // (0, 0) is the key of "", so every slot starts out valid.
-        slots = .allocate(capacity: 1 << slotBits)
-        slots.initialize(repeating: Slot(low: 0, high: 0, string: ""), count: 1 << slotBits)
+        maximumSlotBits = slotBits
+        self.slotBits = min(slotBits, Self.initialSlotBits)
+        missesBeforeGrowth = self.slotBits < slotBits ? 2 << self.slotBits : .max
+        slots = Self.makeSlots(bits: self.slotBits)
     }
 
     deinit {
         slots.deinitialize(count: 1 << slotBits)
         slots.deallocate()
+    }
+
+    private static func makeSlots(bits: Int) -> UnsafeMutablePointer<Slot> {
+        // (0, 0) is the key of "", so every slot starts out valid.
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: 1 << bits)
+        slots.initialize(repeating: Slot(low: 0, high: 0, string: ""), count: 1 << bits)
+        return slots
+    }
+
+    /// Replaces the table with one of the full size (what was kept is dropped: a cache).
+    @usableFromInline
+    func grow() {
+        slots.deinitialize(count: 1 << slotBits)
+        slots.deallocate()
+        slotBits = maximumSlotBits
+        slots = Self.makeSlots(bits: slotBits)
+        missesBeforeGrowth = .max
     }
 
     /// The key of at most 15 bytes: the bytes packed little-endian into two words, the length
@@ -64,8 +88,13 @@ public final class ShortStringCache {
     /// The string kept under the key, or the one `make` makes (then kept).
     @inlinable @inline(__always)
     public func string(low: UInt64, high: UInt64, hash: UInt64, make: () -> String) -> String {
-        let slot = slots + Int(truncatingIfNeeded: hash >> (64 - UInt64(slotBits)))
+        var slot = slots + Int(truncatingIfNeeded: hash >> (64 - UInt64(slotBits)))
         if slot.pointee.low == low && slot.pointee.high == high { return slot.pointee.string }
+        missesBeforeGrowth &-= 1
+        if missesBeforeGrowth < 0 {
+            grow()
+            slot = slots + Int(truncatingIfNeeded: hash >> (64 - UInt64(slotBits)))
+        }
         let string = make()
         slot.pointee = Slot(low: low, high: high, string: string)
         return string

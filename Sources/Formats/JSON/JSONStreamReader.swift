@@ -38,6 +38,12 @@ public final class JSONStreamReader {
     private let source: ByteSource
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
+    /// The window the reader grows to while the input keeps filling it: it starts small, so
+    /// that a small input (a request body, one fuzzer input, a test) costs no megabyte-sized
+    /// allocation, and doubles at each refill the source filled, up to `chunkSize`.
+    private let chunkSize: Int
+    private var filledLastTime = false
+    static let initialCapacity = 1 << 14
     private var input: JSONInput
     private var machine: JSONMachine
     private var started = false
@@ -51,7 +57,8 @@ public final class JSONStreamReader {
     ///   - chunkSize: bytes read at a time; tests use tiny ones so that values straddle chunks.
     public init(source: ByteSource, maxDepth: Int = JSONReader.defaultMaxDepth, chunkSize: Int = 1 << 20) {
         self.source = source
-        capacity = max(chunkSize, 2)
+        self.chunkSize = max(chunkSize, 2)
+        capacity = min(self.chunkSize, Self.initialCapacity)
         buffer = .allocate(capacity: capacity)
         input = JSONInput(file: source.name, base: buffer, count: 0, isFinal: false)
         machine = JSONMachine(maxDepth: maxDepth)
@@ -272,7 +279,7 @@ public final class JSONStreamReader {
         input.offset += keep
         input.pos = 0
         input.end = kept
-        if kept * 2 > capacity {
+        if kept * 2 > capacity || (filledLastTime && capacity < chunkSize) {
             let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
             bigger.update(from: buffer, count: kept)
             buffer.deallocate()
@@ -281,6 +288,7 @@ public final class JSONStreamReader {
         }
         input.base = UnsafePointer(buffer)
         var added = 0
+        defer { filledLastTime = input.end == capacity }
         while input.end < capacity {
             let count = try source.read(
                 into: UnsafeMutableRawBufferPointer(start: buffer + input.end, count: capacity - input.end))

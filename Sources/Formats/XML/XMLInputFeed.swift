@@ -16,7 +16,10 @@ final class XMLInputFeed {
     /// Bytes handed to libxml2 so far: the entity-expansion bound is relative to it.
     private(set) var bytesDelivered = 0
 
-    private let buffer: UnsafeMutableRawBufferPointer
+    /// Starts at `initialBufferSize` and doubles while one refill keeps filling it, up to
+    /// `chunkSize`: a small input (a request body, a fuzzer's input) costs no 256 KiB
+    /// allocation, which malloc serves with mmap, page faults and munmap every time.
+    private var buffer: UnsafeMutableRawBufferPointer
     private var start = 0
     private var end = 0
     private var exhausted = false
@@ -26,14 +29,24 @@ final class XMLInputFeed {
     private var stopped = false
 
     static let chunkSize = 1 << 18
+    static let initialBufferSize = 1 << 14
 
     init(source: ByteSource) {
         self.source = source
-        buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
+        buffer = .allocate(byteCount: Self.initialBufferSize, alignment: 16)
     }
 
     deinit {
         buffer.deallocate()
+    }
+
+    /// Doubles the buffer (up to `chunkSize`), keeping the `end` bytes read so far. The chunks
+    /// libxml2 is handed do not depend on the buffer's size.
+    private func growBuffer() {
+        let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(buffer.count * 2, Self.chunkSize), alignment: 16)
+        bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
+        buffer.deallocate()
+        buffer = bigger
     }
 
     /// Ends the input early: libxml2 gets no more bytes.
@@ -62,7 +75,8 @@ final class XMLInputFeed {
             start = 0
             end = 0
             do {
-                while end < buffer.count {
+                while end < Self.chunkSize {
+                    if end == buffer.count { growBuffer() }
                     let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
                     if count == 0 {
                         exhausted = true

@@ -25,7 +25,7 @@ final class XMLNameTable {
     /// Valid until the next lookup (which may reuse the slot).
     typealias Ref = UnsafeMutablePointer<Entry>
 
-    private let slots: UnsafeMutablePointer<Entry>
+    private var slots: UnsafeMutablePointer<Entry>
     /// Entries of names without an interned pointer (which SAX2 never reports in practice).
     private var loose: [Ref] = []
     private let members: Set<String>?
@@ -33,19 +33,29 @@ final class XMLNameTable {
     var dictionary: xmlDictPtr?
     private var nextIndex: UInt32 = 0
 
-    private static let slotBits: UInt64 = 9
-    private static let slotCount = 1 << slotBits
+    /// The table starts at 2^initialSlotBits entries and grows once to 2^maximumSlotBits
+    /// after missing more than twice its size: a small document does not pay for setting up
+    /// and tearing down hundreds of entries (a parse of a fuzzer's input was mostly that).
+    private static let initialSlotBits: UInt64 = 4
+    private static let maximumSlotBits: UInt64 = 9
+    private var slotBits = initialSlotBits
+    private var missesBeforeGrowth = 2 << initialSlotBits
 
     init(members: Set<String>?) {
         self.members = members
-        slots = .allocate(capacity: Self.slotCount)
+        slots = Self.makeSlots(bits: Self.initialSlotBits)
+    }
+
+    private static func makeSlots(bits: UInt64) -> UnsafeMutablePointer<Entry> {
+        let slots = UnsafeMutablePointer<Entry>.allocate(capacity: 1 << bits)
         slots.initialize(
             repeating: Entry(key: nil, string: "", id: 0, index: 0, isMember: false, defined: false),
-            count: Self.slotCount)
+            count: 1 << bits)
+        return slots
     }
 
     deinit {
-        slots.deinitialize(count: Self.slotCount)
+        slots.deinitialize(count: 1 << slotBits)
         slots.deallocate()
         for entry in loose {
             entry.deinitialize(count: 1)
@@ -65,12 +75,23 @@ final class XMLNameTable {
             key = interned
         }
         let bits = UInt64(UInt(bitPattern: key))
-        let slot = slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.slotBits))
+        let slot = slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
         if slot.pointee.key == key { return slot }
         return miss(key, slot: slot)
     }
 
     private func miss(_ key: UnsafePointer<xmlChar>, slot: Ref) -> Ref {
+        var slot = slot
+        missesBeforeGrowth -= 1
+        if missesBeforeGrowth < 0 && slotBits < Self.maximumSlotBits {
+            // Every entry is dropped (evicted, as a collision would); names met again get new ones.
+            slots.deinitialize(count: 1 << slotBits)
+            slots.deallocate()
+            slotBits = Self.maximumSlotBits
+            slots = Self.makeSlots(bits: slotBits)
+            let bits = UInt64(UInt(bitPattern: key))
+            slot = slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
+        }
         let string = XMLText.string(key)
         guard let dictionary, xmlDictOwns(dictionary, key) == 1 else { return looseEntry(string) }
         // Evicts the slot's name, if any: met again, it gets an entry (and an index) anew,
