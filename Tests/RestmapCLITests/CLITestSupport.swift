@@ -22,6 +22,25 @@ enum RestmapBinary {
         return Bundle.main.bundleURL.appendingPathComponent("restmap")
     }
 
+    /// Starts the executable in the package root without waiting for it (tests that kill it
+    /// or run several at once): output is discarded, standard error goes to `stderrLog`
+    /// when given.
+    static func start(_ arguments: [String], stderrLog: URL? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        if let stderrLog {
+            _ = FileManager.default.createFile(atPath: stderrLog.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: stderrLog)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        return process
+    }
+
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
                     environment: [String: String] = [:]) throws -> CommandResult {
         let process = Process()

@@ -93,13 +93,7 @@ final class PostgreSQLStoreTests: XCTestCase {
         let kills = 12
         for attempt in 0..<kills {
             let store = try server.createDatabase(from: PostgreSQLTestServer.name(of: before))
-            let process = Process()
-            process.executableURL = RestmapBinary.url
-            process.arguments = map(second, store: store)
-            process.currentDirectoryURL = RestmapBinary.packageRoot
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try RestmapBinary.start(map(second, store: store))
             // The commit comes last: a quarter of the kills land after it.
             let moment = Double.random(in: 0...(window * 1.3))
             usleep(UInt32(moment * 1_000_000))
@@ -149,13 +143,7 @@ final class PostgreSQLStoreTests: XCTestCase {
         let afterState = try dump(complete)
         for attempt in 0..<6 {
             let store = try server.createDatabase()
-            let process = Process()
-            process.executableURL = RestmapBinary.url
-            process.arguments = map(good, store: store)
-            process.currentDirectoryURL = RestmapBinary.packageRoot
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try RestmapBinary.start(map(good, store: store))
             let moment = Double.random(in: 0...window)
             usleep(UInt32(moment * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
@@ -188,15 +176,8 @@ final class PostgreSQLStoreTests: XCTestCase {
 
         let sharded = try server.createDatabase()
         let processes = try (1...4).map { shard -> (Process, URL) in
-            let process = Process()
-            process.executableURL = RestmapBinary.url
-            process.arguments = map(payload, store: sharded) + ["--shard", "\(shard)/4"]
-            process.currentDirectoryURL = RestmapBinary.packageRoot
             let log = directory.appendingPathComponent("stderr-\(shard)")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: log)
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            let process = try RestmapBinary.start(map(payload, store: sharded) + ["--shard", "\(shard)/4"], stderrLog: log)
             return (process, log)
         }
         for (process, log) in processes {
@@ -244,13 +225,7 @@ final class PostgreSQLStoreTests: XCTestCase {
         try StoreCrashTests.payload(first: 1001, count: 2000, tag: "y", carry: ["description"]).write(to: descriptions)
         let store = try server.createDatabase()
         let processes = try [names, descriptions].map { payload -> Process in
-            let process = Process()
-            process.executableURL = RestmapBinary.url
-            process.arguments = map(payload, store: store)
-            process.currentDirectoryURL = RestmapBinary.packageRoot
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try RestmapBinary.start(map(payload, store: store))
             return process
         }
         for process in processes {

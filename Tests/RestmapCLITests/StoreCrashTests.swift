@@ -82,13 +82,7 @@ final class StoreCrashTests: XCTestCase {
         for attempt in 0..<24 {
             let store = directory.appendingPathComponent("killed-\(attempt).db")
             try copyStore(before, to: store)
-            let process = Process()
-            process.executableURL = RestmapBinary.url
-            process.arguments = map(second, store: store)
-            process.currentDirectoryURL = RestmapBinary.packageRoot
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try RestmapBinary.start(map(second, store: store))
             let moment = Double.random(in: 0...(window * 1.1), using: &generator)
             usleep(UInt32(moment * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
@@ -118,15 +112,8 @@ final class StoreCrashTests: XCTestCase {
         // Both processes start before either finishes mapping; the second to reach the
         // store waits for the first's write lock (busy timeout) instead of failing.
         let processes = try runs.enumerated().map { index, arguments -> Process in
-            let process = Process()
-            process.executableURL = RestmapBinary.url
-            process.arguments = arguments
-            process.currentDirectoryURL = RestmapBinary.packageRoot
             let log = directory.appendingPathComponent("stderr-\(index)")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: log)
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            let process = try RestmapBinary.start(arguments, stderrLog: log)
             return process
         }
         for (index, process) in processes.enumerated() {
