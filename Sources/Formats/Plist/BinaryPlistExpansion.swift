@@ -66,7 +66,7 @@ extension BinaryPlistReader.Parser {
     }
 
     private func reference(_ referencesStart: Int, _ i: Int) -> Int {
-        Int(readUInt(at: referencesStart + i * referenceSize, size: referenceSize))
+        readReference(at: referencesStart + i * referenceSize)
     }
 
     /// The array, set or dictionary at `index` when its header and references lie inside

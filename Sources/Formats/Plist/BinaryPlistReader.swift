@@ -89,6 +89,14 @@ public struct BinaryPlistReader {
             return value
         }
 
+        /// The object reference at `start`. References are unsigned and up to 8 bytes wide:
+        /// one past `Int.max` would trap in `Int(_:)`, so it is clamped there — a reference
+        /// out of range either way, which `parseObject` reports.
+        func readReference(at start: Int) -> Int {
+            let value = readUInt(at: start, size: referenceSize)
+            return value > UInt64(Int.max) ? Int.max : Int(value)
+        }
+
         func offset(ofObject index: Int, _ path: [String]) throws -> Int {
             let value = readUInt(at: offsetTableStart + index * offsetSize, size: offsetSize)
             guard value >= 8, value < UInt64(offsetTableStart) else {
@@ -231,7 +239,7 @@ public struct BinaryPlistReader {
                 var elements: [PlistNode] = []
                 elements.reserveCapacity(count)
                 for i in 0..<count {
-                    let reference = Int(readUInt(at: refsStart + i * referenceSize, size: referenceSize))
+                    let reference = readReference(at: refsStart + i * referenceSize)
                     elements.append(try parseObject(reference, path: path + [String(i)]))
                 }
                 return PlistNode(.array(elements), at: here)
@@ -245,9 +253,8 @@ public struct BinaryPlistReader {
                 var entries: [PlistNode.Entry] = []
                 entries.reserveCapacity(count)
                 for i in 0..<count {
-                    let keyReference = Int(readUInt(at: refsStart + i * referenceSize, size: referenceSize))
-                    let valueReference = Int(
-                        readUInt(at: refsStart + (count + i) * referenceSize, size: referenceSize))
+                    let keyReference = readReference(at: refsStart + i * referenceSize)
+                    let valueReference = readReference(at: refsStart + (count + i) * referenceSize)
                     let keyNode = try parseObject(keyReference, path: path + ["(key \(i))"])
                     guard let key = keyNode.stringValue else {
                         throw fail(.binaryPlistCorrupt, "a dictionary key is a \(keyNode.kindName), not a string", path)

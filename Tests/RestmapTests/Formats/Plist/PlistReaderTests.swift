@@ -230,4 +230,16 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertEqual(
             site(bytes: bplist([[0xD1, 1, 1], [0x10, 1]])), "RM3205 c.plist:(root)")
     }
+
+    /// Fuzz/regressions/plist/reference-past-int-max.bplist: 8-byte object references above
+    /// Int.max trapped converting to Int (in the shared-reference size check and the reader).
+    func testAnEightByteReferencePastIntMaxIsCorruptNotATrap() {
+        var bytes = Array("bplist00".utf8)
+        bytes += [0xA1] + [UInt8](repeating: 0xFF, count: 8)  // object 0: an array of one reference
+        let table = bytes.count
+        bytes += [8]
+        func word(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        bytes += [0, 0, 0, 0, 0, 0, 1, 8] + word(1) + word(0) + word(table)
+        XCTAssertEqual(site(bytes: bytes), "RM3205 c.plist:0")
+    }
 }
