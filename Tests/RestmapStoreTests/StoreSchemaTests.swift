@@ -116,6 +116,22 @@ final class StoreSchemaTests: XCTestCase {
         XCTAssertTrue(try [UInt8](Data(contentsOf: URL(fileURLWithPath: store))) == bytes, "a damaged store is never written")
     }
 
+    /// Fuzz/regressions/store/index-out-of-step-with-table.sqlite: a primary-key index whose
+    /// entries no longer match its table passes `quick_check`, and an upsert that found its key
+    /// through the stale entry updated the wrong row. Here the schema is made to say the
+    /// index covers `name` while its b-tree still holds the ids.
+    func testAStoreWhoseIndexDisagreesWithItsTableIsRefusedUnchanged() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bo"}]"#)], store: store)
+        _ = try sqlite(store, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+        _ = try sqlite(store, #"PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = 'CREATE UNIQUE INDEX "Person_primary_key" ON "Person" ("name")' WHERE name = 'Person_primary_key'"#)
+        XCTAssertEqual(try sqlite(store, "PRAGMA quick_check"), "ok", "the damage quick_check does not see")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let message = storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Cy"}]"#)], store: store) }
+        XCTAssertTrue(message.contains("is damaged"), message)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before, "a damaged store is never written")
+    }
+
     func testAStoreFromANewerRestmapIsRefused() throws {
         let store = try scratchDirectory().appendingPathComponent("s.db").path
         try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)

@@ -93,10 +93,13 @@ enum SQLiteStoreFile {
         if forWriting && !isEmpty {
             // A damaged file is refused before the run writes to it: SQLite only notices bad
             // pages it happens to read, and a write over them would spread the damage.
-            // quick_check reads every page once (linear in the store's size).
+            // integrity_check, not quick_check: only it compares each index with its table,
+            // and an upsert that finds its key through a stale index entry updates the wrong
+            // row (found by fuzz-store). 71 ms on the 45 MB store of the 100 MB benchmark,
+            // against 38 ms for quick_check.
             let verdict: String
             do {
-                verdict = try text(connection, "PRAGMA quick_check(1)")
+                verdict = try text(connection, "PRAGMA integrity_check(1)")
             } catch let error as SQLiteError {
                 throw failure(path, "is damaged: \(error.message); restmap will not write to it")
             }
