@@ -47,7 +47,7 @@ public enum LooseEquality {
 
 /// A value reduced to what loose equality looks at: two values are loosely equal exactly
 /// when their keys are equal.
-public indirect enum LooseKey: Sendable, Hashable {
+public enum LooseKey: Sendable, Hashable {
     case null
     case bool(Bool)
     /// A number as its normalized decimal form (`1.50e1` → `15`), see `NumericText`.
