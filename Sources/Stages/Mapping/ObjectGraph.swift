@@ -4,7 +4,7 @@ public final class ObjectGraph {
     /// All objects in creation order.
     public private(set) var objects: [MappedObject] = []
     /// Identity maps by plan order (plans are numbered densely: entities, then plain classes).
-    private var identities: [[String: MappedObject]] = []
+    private var identities: [IdentityTable] = []
     private var anonymousCounts: [String: Int] = [:]
 
     public init() {}
@@ -14,7 +14,7 @@ public final class ObjectGraph {
     func removeAll() {
         objects.removeAll(keepingCapacity: true)
         for index in identities.indices where !identities[index].isEmpty {
-            identities[index].removeAll(keepingCapacity: true)
+            identities[index].removeAll()
         }
         if !anonymousCounts.isEmpty { anonymousCounts.removeAll(keepingCapacity: true) }
     }
@@ -22,7 +22,7 @@ public final class ObjectGraph {
     /// The object of `plan` with `identityKey`, or a new one (registered under the key when
     /// there is one, numbered `Entity#n` when there is none).
     func object(for plan: EntityPlan, identityKey: String?) -> (object: MappedObject, isNew: Bool) {
-        if let identityKey, plan.order < identities.count, let existing = identities[plan.order][identityKey] {
+        if let identityKey, plan.order < identities.count, let existing = identities[plan.order].object(for: identityKey) {
             return (existing, false)
         }
         return (insert(plan, identityKey: identityKey), true)
@@ -35,9 +35,9 @@ public final class ObjectGraph {
         if let identityKey {
             object.identityKey = identityKey
             if plan.order >= identities.count {
-                identities.append(contentsOf: repeatElement([:], count: plan.order + 1 - identities.count))
+                for _ in identities.count...plan.order { identities.append(IdentityTable()) }
             }
-            identities[plan.order][identityKey] = object
+            identities[plan.order].insert(object, for: identityKey)
         } else {
             let next = (anonymousCounts[plan.name] ?? 0) + 1
             anonymousCounts[plan.name] = next
@@ -49,7 +49,7 @@ public final class ObjectGraph {
 
     /// The object of `plan` registered under `identityKey`, if any.
     func existing(_ plan: EntityPlan, identityKey: String) -> MappedObject? {
-        plan.order < identities.count ? identities[plan.order][identityKey] : nil
+        plan.order < identities.count ? identities[plan.order].object(for: identityKey) : nil
     }
 
     /// Objects grouped for the records shape: entities in config order, then plain and error

@@ -1,0 +1,65 @@
+import XCTest
+@testable import RestmapBase
+@testable import RestmapConfig
+@testable import RestmapMapping
+
+/// The identity map's table: every key registered finds its own object, through growth,
+/// collisions of the probe sequence and keys of every length.
+final class IdentityTableTests: XCTestCase {
+    private let plan = EntityPlan(
+        mapping: EntityMapping(name: "Thing", location: .file("test"), isPlain: false), order: 0)
+
+    private func object(_ number: Int) -> MappedObject {
+        MappedObject(plan: plan, creationIndex: number)
+    }
+
+    func testEveryRegisteredKeyFindsItsObjectThroughGrowth() {
+        let table = IdentityTable()
+        // Ids as payloads write them, long keys (composite primary keys), non-ASCII and empty.
+        var keys = (0..<5_000).map { String(1_000_000 + $0) }
+        keys += ["", "0", "-7", "3.25", "17,en", "17,en-GB", "Zürich,Ελλάδα,東京", String(repeating: "k", count: 300)]
+        keys += (0..<100).map { "order-\($0)-line-\($0 * 7)" }
+        for (number, key) in keys.enumerated() { table.insert(object(number), for: key) }
+        XCTAssertEqual(table.count, keys.count)
+        for (number, key) in keys.enumerated() {
+            XCTAssertEqual(table.object(for: key)?.creationIndex, number, "key \(key)")
+        }
+        for absent in ["999999", "1005000", "17,e", "17,en-G", "zürich", " 0", String(repeating: "k", count: 299)] {
+            XCTAssertNil(table.object(for: absent), "key \(absent)")
+        }
+    }
+
+    func testKeysThatDifferOnlyPastTheFirstWordAreKeptApart() {
+        let table = IdentityTable()
+        let keys = ["abcdefgh1", "abcdefgh2", "abcdefghijklmnop", "abcdefghijklmnoq", "12345678", "123456789"]
+        for (number, key) in keys.enumerated() { table.insert(object(number), for: key) }
+        for (number, key) in keys.enumerated() { XCTAssertEqual(table.object(for: key)?.creationIndex, number) }
+    }
+
+    func testRemoveAllForgetsEveryKeyAndTheTableIsUsableAgain() {
+        let table = IdentityTable()
+        for number in 0..<100 { table.insert(object(number), for: "id\(number)") }
+        table.removeAll()
+        XCTAssertTrue(table.isEmpty)
+        XCTAssertNil(table.object(for: "id5"))
+        table.insert(object(7), for: "id5")
+        XCTAssertEqual(table.object(for: "id5")?.creationIndex, 7)
+        XCTAssertNil(table.object(for: "id6"))
+    }
+
+    func testGraphMergesEqualKeysAndNumbersAnonymousObjects() {
+        let graph = ObjectGraph()
+        let first = graph.object(for: plan, identityKey: "42")
+        let again = graph.object(for: plan, identityKey: "42")
+        let other = graph.object(for: plan, identityKey: "43")
+        XCTAssertTrue(first.isNew)
+        XCTAssertFalse(again.isNew)
+        XCTAssertTrue(first.object === again.object)
+        XCTAssertFalse(first.object === other.object)
+        let anonymous = graph.object(for: plan, identityKey: nil)
+        XCTAssertEqual(anonymous.object.anonymousNumber, 1)
+        XCTAssertEqual(graph.objects.count, 3)
+        graph.removeAll()
+        XCTAssertTrue(graph.object(for: plan, identityKey: "42").isNew)
+    }
+}
