@@ -94,11 +94,10 @@ public final class JSONWriter {
     /// spares escaping them again each time.
     public func key(_ key: JSONEncodedKey) throws {
         try beforeValue()
-        try key.quoted.withUnsafeBufferPointer { quoted in
-            try reserve(quoted.count + 2)
-            (buffer + count).update(from: quoted.baseAddress!, count: quoted.count)
-            count += quoted.count
-        }
+        let quoted = key.quoted
+        try reserve(quoted.count + 2)
+        (buffer + count).update(from: quoted.baseAddress!, count: quoted.count)
+        count += quoted.count
         put(UInt8(ascii: ":"))
         if style == .pretty { put(UInt8(ascii: " ")) }
         afterKey = true
@@ -107,7 +106,7 @@ public final class JSONWriter {
     /// A string value encoded beforehand.
     public func string(_ encoded: JSONEncodedKey) throws {
         try beforeValue()
-        try encoded.quoted.withUnsafeBufferPointer { try writeBytes($0) }
+        try writeBytes(encoded.quoted)
     }
 
     /// A string value, escaped as the type's comment says.

@@ -364,14 +364,14 @@ public final class MapRun {
         switch options.shape {
         case .tree:
             try emitter.beginArray()
-            for object in roots { try writer.write(object, to: emitter, statistics: statistics) }
+            try writer.write(all: roots, to: emitter, statistics: statistics)
             try emitter.endArray()
         case .records:
             try emitter.beginObject()
             for group in mapper.graph.groupedByEntity() {
                 try emitter.key(group.name)
                 try emitter.beginArray()
-                for object in group.objects { try writer.write(object, to: emitter, statistics: statistics) }
+                try writer.write(all: group.objects, to: emitter, statistics: statistics)
                 try emitter.endArray()
             }
             try emitter.endObject()

@@ -62,7 +62,7 @@ struct ParallelTreeOutput {
                 let sink = MemorySink()
                 let emitter = JSONWriter(sink: sink, style: style, bufferSize: 1 << 16)
                 try emitter.beginArray()
-                for object in slices[k] { try writer.write(object, to: emitter, statistics: result.statistics) }
+                try writer.write(all: slices[k], to: emitter, statistics: result.statistics)
                 try emitter.endArray()
                 try emitter.flush()
                 result.bytes = Self.inside(sink.bytes, style: style)

@@ -51,11 +51,25 @@ public final class EntityPlan {
     /// relationship takes.
     public let recordFields: [RecordField]
 
-    /// One member of a record before its relationships.
-    public enum RecordField {
-        case attribute(index: Int, name: String, encoded: JSONEncodedKey)
-        /// Dotted destinations sharing their first component, written as one dictionary.
-        case group(name: String, encoded: JSONEncodedKey, indices: [Int])
+    /// One member of a record before its relationships: an attribute, or the dotted
+    /// destinations sharing their first component, written as one dictionary. A struct read
+    /// in place (not an enum whose payload a `switch` copies): records are written on several
+    /// threads at once, and every copy of the shared name would be an atomic retain.
+    public struct RecordField {
+        /// The attribute's position; nil for a group.
+        public let attribute: Int?
+        public let name: String
+        public let encoded: JSONEncodedKey
+        /// A group's attribute positions, in mapping order; empty for an attribute.
+        public let groupIndices: [Int]
+
+        static func attribute(index: Int, name: String, encoded: JSONEncodedKey) -> RecordField {
+            RecordField(attribute: index, name: name, encoded: encoded, groupIndices: [])
+        }
+
+        static func group(name: String, encoded: JSONEncodedKey, indices: [Int]) -> RecordField {
+            RecordField(attribute: nil, name: name, encoded: encoded, groupIndices: indices)
+        }
     }
 
     init(mapping: EntityMapping, order: Int) {

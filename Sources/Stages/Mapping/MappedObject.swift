@@ -15,7 +15,7 @@ public final class MappedObject {
         case many([MappedObject])
     }
 
-    public unowned let plan: EntityPlan
+    public let plan: EntityPlan
     /// Attribute values by the entity's attribute-mapping index; nil: unset.
     public internal(set) var attributes: [Value?]
     /// Relationship states by the entity's relationship-mapping index; empty until one is

@@ -34,6 +34,16 @@ public struct RecordWriter {
         try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
     }
 
+    /// Writes `objects` one after the other (elements of the array the caller has begun).
+    @inlinable
+    public func write<Emitter: StructuredEmitter, Objects: Sequence<MappedObject>>(
+        all objects: Objects, to emitter: Emitter, statistics: Statistics? = nil
+    ) throws {
+        var ancestors: [ObjectIdentifier] = []  // one array for all (an allocation a record)
+        ancestors.reserveCapacity(8)
+        for object in objects { try write(object, to: emitter, ancestors: &ancestors, statistics: statistics) }
+    }
+
     @usableFromInline @inline(__always)
     func write<Emitter: StructuredEmitter>(
         _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
@@ -46,21 +56,20 @@ public struct RecordWriter {
             try emitter.key("_id", encoded: Self.idKey)
             try emitter.scalar(.string(object.id))
         }
-        for field in plan.recordFields {
-            switch field {
-            case .attribute(let index, let name, let encoded):
+        for position in plan.recordFields.indices {
+            if let index = plan.recordFields[position].attribute {
                 guard let value = object.attribute(index) else { continue }
-                try emitter.key(name, encoded: encoded)
+                try emitter.key(plan.recordFields[position].name, encoded: plan.recordFields[position].encoded)
                 try emitter.emit(value)
-            case .group(let name, let encoded, let indices):
+            } else {
                 let nested = NestedDestinations.build(
-                    indices.compactMap { position in
+                    plan.recordFields[position].groupIndices.compactMap { position in
                         object.attribute(position).map {
                             (Array(plan.mapping.attributes[position].destinationPath.dropFirst()), $0)
                         }
                     })
                 guard !nested.isEmpty else { continue }
-                try emitter.key(name, encoded: encoded)
+                try emitter.key(plan.recordFields[position].name, encoded: plan.recordFields[position].encoded)
                 try emitter.emit(.object(nested))
             }
         }
