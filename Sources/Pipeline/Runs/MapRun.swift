@@ -298,16 +298,20 @@ public final class MapRun {
 
     /// Maps one streamed element with the single entry (or the `--entity` plan).
     private func mapStreamed(_ element: Value, index: Int?, entries: [PathMapping], origin: Mapper.Origin) -> MappedObject? {
-        var origin = origin
         if let scope = origin.scope {
+            var scoped = origin  // copied only here: a copy retains each of its fields
             let keyPath = options.entity != nil ? KeyPath(options.keyPath ?? "") : (entries[0].keyPath?.value ?? KeyPath(""))
-            origin.scope = scope.element(element, index: index, keyPath: keyPath)
+            scoped.scope = scope.element(element, index: index, keyPath: keyPath)
+            return mapStreamed(element, entries: entries, scopedOrigin: scoped)
         }
+        return mapStreamed(element, entries: entries, scopedOrigin: origin)
+    }
+
+    private func mapStreamed(_ element: Value, entries: [PathMapping], scopedOrigin origin: Mapper.Origin) -> MappedObject? {
         if let entity = options.entity, let plan = plans.entity(named: entity) {
             return mapper.map(element, with: plan, origin: origin)
         }
-        // Through the buffer: `entries[0]` copied the path mapping (a retain per field) per element.
-        return entries.withUnsafeBufferPointer { payloadMapper.mapElement(element, entry: $0[0], origin: origin) }
+        return payloadMapper.mapElement(element, pathIndex: entries[0].index, origin: origin)
     }
 
     /// True unless `--shard` gives the next representation to another process.

@@ -46,6 +46,17 @@ public struct ConnectionResolver {
                         object.setRelationship(index, .unset)
                         continue
                     }
+                    if source.isScalar && observer == nil && connection.targetIsIdentity {
+                        // The target attribute is the target's primary key: the identity map is
+                        // the index (one hash of the key, no index to build).
+                        let match = IdentityText.key(for: source).flatMap { graph.existing(connection.target, identityKey: $0) }
+                        if let match, !connection.isToMany(arraySource: false) {
+                            object.setRelationship(index, .one(match))
+                        } else {
+                            Self.connect(object, index, match.map { [$0] } ?? [], toMany: connection.isToMany(arraySource: false))
+                        }
+                        continue
+                    }
                     if source.isScalar && observer == nil {
                         let matches = IdentityText.key(for: source).flatMap { targets(of: connection, in: plan)[$0] } ?? []
                         Self.connect(object, index, matches, toMany: connection.isToMany(arraySource: false))

@@ -73,11 +73,15 @@ public final class Mapper {
     }
 
     func map(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
-        var (representation, origin) = (representation, origin)
         if plan.isKeyed, let keyed = KeyedRepresentation.prepared(representation) {
             // `{key: value}`: map `value`, located under its key (KeyedRepresentation).
-            (representation, origin) = (keyed.representation, origin.appending(keyed.key))
+            return mapRepresentation(keyed.representation, with: plan, origin: origin.appending(keyed.key), nesting: nesting)
         }
+        // Passed on as it is: a copy of the origin would retain each of its fields.
+        return mapRepresentation(representation, with: plan, origin: origin, nesting: nesting)
+    }
+
+    private func mapRepresentation(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
         var knownMissingKey: String?
         if observer == nil, plan.hasIdentity {
             let (key, found) = existingObject(for: representation, plan: plan, origin: origin)
@@ -196,90 +200,104 @@ public final class Mapper {
     ) {
         for index in plan.nestedRelationshipIndices {
             guard plan.targets[index] != nil || plan.hasMatchers(relationship: index) else { continue }
-            let targetName = plan.targets[index]?.name ?? plan.mapping.relationships[index].target.value
-            let cardinality = plan.cardinalities[index]
             guard let (sourceValue, pointer) = read(plan.relationshipSources[index], in: representation, origin: origin)
             else {
                 observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
                 if plan.setNilForMissingRelationships {
-                    object.setRelationship(index, cardinality == .toMany ? .many([]) : .null)
+                    object.setRelationship(index, plan.cardinalities[index] == .toMany ? .many([]) : .null)
                 }
                 continue
             }
             observer?.relationshipRead(plan: plan, index: index, found: true, origin: origin)
-            var nestedOrigin = origin
-            nestedOrigin.pointer = pointer
             // The scope that is `@parent` to the related objects.
             let parentScope = origin.scope?.parent(forRelationshipAt: plan.relationshipSources[index])
-            nestedOrigin.scope = parentScope?.nested(sourceValue, collectionIndex: .null)
-            guard nesting < Self.maxNesting else {
-                log.error(
-                    .relationshipsTooDeep, "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
-                    at: origin.location(pointer))
-                continue
+            if pointer == nil && origin.pointer == nil && parentScope == nil {
+                // Nothing to change (no locations, no scopes): the origin as it is, not a copy.
+                mapRelationship(index, of: object, from: sourceValue, plan: plan, origin: origin, nestedOrigin: origin, parentScope: nil, nesting: nesting)
+            } else {
+                var nestedOrigin = origin
+                nestedOrigin.pointer = pointer
+                nestedOrigin.scope = parentScope?.nested(sourceValue, collectionIndex: .null)
+                mapRelationship(index, of: object, from: sourceValue, plan: plan, origin: origin, nestedOrigin: nestedOrigin, parentScope: parentScope, nesting: nesting)
             }
-            if let keyed = plan.keyedElements(sourceValue, relationship: index) {
-                // A dictionary keyed by id: one object per key (force_collection_mapping).
-                let related = keyed.compactMap { element in
-                    mapRelated(element, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1)
-                }
-                object.setRelationship(index, .many(related))
-                continue
+        }
+    }
+
+    /// Maps the relationship at `index` from its source value, found where `nestedOrigin` says.
+    private func mapRelationship(
+        _ index: Int, of object: MappedObject, from sourceValue: Value, plan: EntityPlan, origin: Origin,
+        nestedOrigin: Origin, parentScope: MappingScope?, nesting: Int
+    ) {
+        let cardinality = plan.cardinalities[index]
+        let targetName = plan.targets[index]?.name ?? plan.mapping.relationships[index].target.value
+        let pointer = nestedOrigin.pointer
+        guard nesting < Self.maxNesting else {
+            log.error(
+                .relationshipsTooDeep, "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
+                at: origin.location(pointer))
+            return
+        }
+        if let keyed = plan.keyedElements(sourceValue, relationship: index) {
+            // A dictionary keyed by id: one object per key (force_collection_mapping).
+            let related = keyed.compactMap { element in
+                mapRelated(element, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1)
             }
-            var value = sourceValue
-            if cardinality == .toMany, case .object = value {
-                // The model says to-many: a lone object is a collection of one (as RestKit does).
-                value = .array([value])
+            object.setRelationship(index, .many(related))
+            return
+        }
+        var value = sourceValue
+        if cardinality == .toMany, case .object = value {
+            // The model says to-many: a lone object is a collection of one (as RestKit does).
+            value = .array([value])
+        }
+        if cardinality == .toOne, case .array = value {
+            let relationship = plan.mapping.relationships[index]
+            log.warning(
+                .toOneGivenArray, "'\(relationship.source.text)' of \(plan.name) is an array, but '\(relationship.name)' is to-one in the model; not mapped",
+                at: nestedOrigin.location())
+            return
+        }
+        switch value {
+        case .null:
+            // RestKit assigns an empty collection to a to-many relationship (SPEC §1.3).
+            object.setRelationship(index, cardinality == .toMany ? .many([]) : .null)
+        case .object:
+            // The empty source key maps the parent's own representation.
+            if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
+                object.setRelationship(index, .one(related))
             }
-            if cardinality == .toOne, case .array = value {
-                let relationship = plan.mapping.relationships[index]
-                log.warning(
-                    .toOneGivenArray, "'\(relationship.source.text)' of \(plan.name) is an array, but '\(relationship.name)' is to-one in the model; not mapped",
-                    at: nestedOrigin.location())
-                continue
-            }
-            switch value {
-            case .null:
-                // RestKit assigns an empty collection to a to-many relationship (SPEC §1.3).
-                object.setRelationship(index, cardinality == .toMany ? .many([]) : .null)
-            case .object:
-                // The empty source key maps the parent's own representation.
-                if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
-                    object.setRelationship(index, .one(related))
-                }
-            case .array(let elements):
-                var related: [MappedObject] = []
-                related.reserveCapacity(elements.count)
-                for (position, element) in elements.enumerated() {
-                    var elementOrigin = nestedOrigin.appending(position)
-                    elementOrigin.scope = parentScope?.nested(element, collectionIndex: .number(String(position)))
-                    switch element {
-                    case .null:
-                        continue
-                    case .object:
-                        if let child = mapRelated(element, relationship: index, of: plan, origin: elementOrigin, nesting: nesting + 1) {
-                            related.append(child)
-                        }
-                    default:
-                        if let child = mapRelated(element, relationship: index, of: plan, origin: elementOrigin, nesting: nesting + 1) {
-                            related.append(child)
-                        } else {
-                            log.warning(
-                                .relationshipElementNotObject, "'\(plan.relationshipNames[index])' of \(plan.name) holds \(element.kindName) elements, not objects of \(targetName); skipped",
-                                at: elementOrigin.location())
-                        }
+        case .array(let elements):
+            var related: [MappedObject] = []
+            related.reserveCapacity(elements.count)
+            for (position, element) in elements.enumerated() {
+                var elementOrigin = nestedOrigin.appending(position)
+                elementOrigin.scope = parentScope?.nested(element, collectionIndex: .number(String(position)))
+                switch element {
+                case .null:
+                    continue
+                case .object:
+                    if let child = mapRelated(element, relationship: index, of: plan, origin: elementOrigin, nesting: nesting + 1) {
+                        related.append(child)
+                    }
+                default:
+                    if let child = mapRelated(element, relationship: index, of: plan, origin: elementOrigin, nesting: nesting + 1) {
+                        related.append(child)
+                    } else {
+                        log.warning(
+                            .relationshipElementNotObject, "'\(plan.relationshipNames[index])' of \(plan.name) holds \(element.kindName) elements, not objects of \(targetName); skipped",
+                            at: elementOrigin.location())
                     }
                 }
-                object.setRelationship(index, .many(related))
-            case .string, .number, .bool:
-                if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
-                    object.setRelationship(index, .one(related))
-                } else {
-                    let relationship = plan.mapping.relationships[index]
-                    log.warning(
-                        .relationshipValueNotObject, "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(targetName); relationship '\(relationship.name)' is not mapped",
-                        at: nestedOrigin.location())
-                }
+            }
+            object.setRelationship(index, .many(related))
+        case .string, .number, .bool:
+            if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
+                object.setRelationship(index, .one(related))
+            } else {
+                let relationship = plan.mapping.relationships[index]
+                log.warning(
+                    .relationshipValueNotObject, "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(targetName); relationship '\(relationship.name)' is not mapped",
+                    at: nestedOrigin.location())
             }
         }
     }

@@ -52,19 +52,21 @@ public final class PayloadMapper {
             outcome.containerFound = true
             try mapContainer(value, keyPath: keyPath, forced: forcesCollection(entry), origin: containerOrigin, outcome: &outcome, root: root) {
                 element, elementOrigin in
-                self.mapElement(element, entry: entry, origin: elementOrigin)
+                self.mapElement(element, pathIndex: entry.index, origin: elementOrigin)
             }
         }
         return outcome
     }
 
-    /// Maps one representation found at an entry's container: matcher selection, then mapping.
-    public func mapElement(_ element: Value, entry: PathMapping, origin: Mapper.Origin) -> MappedObject? {
-        guard let (plan, matcherIndex) = select(element, entry: entry, origin: origin) else {
-            mapper.observer?.representationUnmatched(pathIndex: entry.index, origin: origin)
+    /// Maps one representation found at the container of path mapping `pathIndex`: matcher
+    /// selection, then mapping. (The path mapping goes by index: a copy of the struct per
+    /// element would retain each of its fields.)
+    public func mapElement(_ element: Value, pathIndex: Int, origin: Mapper.Origin) -> MappedObject? {
+        guard let (plan, matcherIndex) = select(element, pathIndex: pathIndex, origin: origin) else {
+            mapper.observer?.representationUnmatched(pathIndex: pathIndex, origin: origin)
             return nil
         }
-        mapper.observer?.matcherTook(pathIndex: entry.index, matcherIndex: matcherIndex, origin: origin)
+        mapper.observer?.matcherTook(pathIndex: pathIndex, matcherIndex: matcherIndex, origin: origin)
         let object = mapper.map(element, with: plan, origin: origin)
         if object == nil { mapper.observer?.representationUnmappable(entity: plan.name, origin: origin) }
         return object
@@ -167,14 +169,14 @@ public final class PayloadMapper {
 
     /// The first keyed matcher whose key path holds the expected value (loose equality,
     /// SPEC §1.4), else the last fallback matcher.
-    func select(_ element: Value, entry: PathMapping, origin: Mapper.Origin) -> (EntityPlan, Int)? {
-        let matchers = plans.matchers(ofPath: entry.index)
+    func select(_ element: Value, pathIndex: Int, origin: Mapper.Origin) -> (EntityPlan, Int)? {
+        let matchers = plans.matchers(ofPath: pathIndex)
         for matcher in matchers.keyed {
             guard let actual = KeyValueCoding.evaluate(matcher.keyPath[...], element) else { continue }
             switch actual {
             case .array, .object:
                 log.warning(
-                    .matcherReachesContainer, "matcher key path '\(matcher.keyPathText)' of path_mappings.\(entry.index) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(matcher.expected))",
+                    .matcherReachesContainer, "matcher key path '\(matcher.keyPathText)' of path_mappings.\(pathIndex) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(matcher.expected))",
                     at: origin.location())
             default:
                 if let plan = matcher.plan, LooseEquality.matches(actual, matcher.expected) {
