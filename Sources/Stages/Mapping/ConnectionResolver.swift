@@ -36,7 +36,16 @@ public struct ConnectionResolver {
 
         for object in graph.objects {
             let plan = object.plan
-            for connection in plan.connections {
+            // By position, not `for connection in`: that copies the plan (its target and two
+            // arrays retained) per object.
+            for position in plan.connections.indices {
+                if plan.connections[position].targetIsIdentity && plan.connections[position].sourceIndices.count == 1
+                    && observer == nil
+                {
+                    connectToIdentity(object, plan.connections[position], in: graph)
+                    continue
+                }
+                let connection = plan.connections[position]
                 let index = connection.relationship
                 let sources: [Value?]
                 if connection.sourceIndices.count == 1 {
@@ -44,17 +53,6 @@ public struct ConnectionResolver {
                     guard let source = object.attribute(connection.sourceIndices[0]) else { continue }
                     if source == .null {
                         object.setRelationship(index, .unset)
-                        continue
-                    }
-                    if source.isScalar && observer == nil && connection.targetIsIdentity {
-                        // The target attribute is the target's primary key: the identity map is
-                        // the index (one hash of the key, no index to build).
-                        let match = IdentityText.key(for: source).flatMap { graph.existing(connection.target, identityKey: $0) }
-                        if let match, !connection.isToMany(arraySource: false) {
-                            object.setRelationship(index, .one(match))
-                        } else {
-                            Self.connect(object, index, match.map { [$0] } ?? [], toMany: connection.isToMany(arraySource: false))
-                        }
                         continue
                     }
                     if source.isScalar && observer == nil {
@@ -98,6 +96,38 @@ public struct ConnectionResolver {
                         object, relationship: index, matched: !matches.isEmpty, sourceDescription: Self.describe(sources))
                 }
                 Self.connect(object, index, matches, toMany: connection.isToMany(arraySource: isArray))
+            }
+        }
+    }
+
+    /// One attribute whose target is the target entity's primary key: the identity map is the
+    /// index (one hash of the key, no index to build). An array source takes the general path.
+    private func connectToIdentity(_ object: MappedObject, _ connection: borrowing ConnectionPlan, in graph: ObjectGraph) {
+        let index = connection.relationship
+        guard let source = object.attribute(connection.sourceIndices[0]) else { return }
+        switch source {
+        case .null:
+            object.setRelationship(index, .unset)
+        case .array, .object:
+            var matches: [MappedObject] = []
+            var seen = Set<ObjectIdentifier>()
+            var isArray = false
+            if case .array(let elements) = source {
+                isArray = true
+                for element in elements {
+                    guard let key = IdentityText.key(for: element), let match = graph.existing(connection.target, identityKey: key),
+                        seen.insert(ObjectIdentifier(match)).inserted
+                    else { continue }
+                    matches.append(match)
+                }
+            }
+            Self.connect(object, index, matches, toMany: connection.isToMany(arraySource: isArray))
+        default:
+            let match = IdentityText.key(for: source).flatMap { graph.existing(connection.target, identityKey: $0) }
+            if let match, !connection.isToMany(arraySource: false) {
+                object.setRelationship(index, .one(match))
+            } else {
+                Self.connect(object, index, match.map { [$0] } ?? [], toMany: connection.isToMany(arraySource: false))
             }
         }
     }
