@@ -116,6 +116,14 @@ public struct ValueObject: Sendable, Equatable {
         if count > Self.indexThreshold { rebuildIndex() }
     }
 
+    /// An object of entries the caller has checked hold no duplicate key, taken as they are
+    /// (the XML assembler's path: one array built in place, no per-entry checks).
+    public init(uniqueEntries: [Entry]) {
+        entries = uniqueEntries
+        index = nil
+        if entries.count > Self.indexThreshold { rebuildIndex() }
+    }
+
     /// Appends without looking for a duplicate; callers that know the key is new use this.
     public mutating func appendUnchecked(key: String, value: Value) {
         append(key: key, value: value)

@@ -221,13 +221,17 @@ final class XMLElementAssembler {
 
     /// The members from `start` on, all of different keys, moved into an object.
     private func object(from start: Int) -> Value {
-        var object = ValueObject(minimumCapacity: memberCount - start)
-        for i in start..<memberCount {
-            let member = (members + i).move()
-            object.appendUnchecked(key: member.key.string, value: member.value)
+        let count = memberCount - start
+        let source = members + start
+        let entries = [ValueObject.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count {
+                let member = (source + i).move()
+                (buffer.baseAddress! + i).initialize(to: ValueObject.Entry(key: member.key.string, value: member.value))
+            }
+            initialized = count
         }
         memberCount = start
-        return .object(object)
+        return .object(ValueObject(uniqueEntries: entries))
     }
 
     /// The members from `start` on, a repeated key becoming an array at its first place.

@@ -136,9 +136,11 @@ public final class Mapper {
         }
         guard anythingFound else { return nil }
 
-        let identityKey = plan.hasIdentity ? Self.identityKey(of: plan, values: values) : nil
+        // A key `existingObject` looked up in vain is this one: it read and converted the same
+        // attributes the same way.
+        let identityKey = knownMissingKey ?? (plan.hasIdentity ? Self.identityKey(of: plan, values: values) : nil)
         let (object, isNew) =
-            knownMissingKey != nil && knownMissingKey == identityKey
+            knownMissingKey != nil
             ? (graph.insert(plan, identityKey: identityKey), true)
             : graph.object(for: plan, identityKey: identityKey)
         if isNew {
