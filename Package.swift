@@ -55,6 +55,8 @@ var targets: [Target] = [
         pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
+    // glibc's allocator settings (mallopt), for the restmap executable only (AllocatorTuning).
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     // libpq, PostgreSQL's own client library, imported by RestmapStore only (`--store postgresql://…`).
     .systemLibrary(
         name: "CLibPQ",
@@ -77,7 +79,7 @@ var targets: [Target] = [
         dependencies: [
             "RestmapBase", "RestmapFormats", "RestmapConfig", "RestmapOutput", "RestmapRequest",
             "RestmapValidation", "RestmapDescribe", "RestmapStore", "RestmapSuggest", "RestmapPipeline",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), "CMalloc",
         ]
     ),
     .testTarget(name: "RestmapTests", dependencies: [
