@@ -36,6 +36,34 @@ final class IdentityTableTests: XCTestCase {
         for (number, key) in keys.enumerated() { XCTAssertEqual(table.object(for: key)?.creationIndex, number) }
     }
 
+    func testIdsInSequenceStayAtTheirValues() {
+        let table = IdentityTable()
+        for number in 0..<20_000 { table.insert(object(number), for: String(1_000_000 + number)) }
+        XCTAssertTrue(table.placesIntegersInOrder)
+        XCTAssertEqual(table.object(for: "1012345")?.creationIndex, 12_345)
+        XCTAssertNil(table.object(for: "1020000"))
+    }
+
+    /// Ids spaced by a power of two all start at one slot: the table must notice and turn to
+    /// seeded hashes rather than probe quadratically (a hostile payload chooses its ids).
+    func testIdsAimedAtOneSlotTurnTheTableToSeededHashes() {
+        let table = IdentityTable()
+        let keys = (0..<5_000).map { String($0 << 24) } + (0..<100).map { "-" + String($0 << 24) }
+        for (number, key) in keys.enumerated() { table.insert(object(number), for: key) }
+        XCTAssertFalse(table.placesIntegersInOrder)
+        for (number, key) in keys.enumerated() { XCTAssertEqual(table.object(for: key)?.creationIndex, number) }
+        XCTAssertNil(table.object(for: String(5_000 << 24)))
+    }
+
+    func testIntegerValuesAreReadOnlyFromPlainDecimalText() {
+        XCTAssertEqual(IdentityKeyHash.integerValue("1000001"), 1_000_001)
+        XCTAssertEqual(IdentityKeyHash.integerValue("-42"), -42)
+        XCTAssertEqual(IdentityKeyHash.integerValue("999999999999999999"), 999_999_999_999_999_999)
+        for text in ["", "-", "1.5", "12a", "1e3", " 1", "9999999999999999999", "١٢"] {
+            XCTAssertNil(IdentityKeyHash.integerValue(text), text)
+        }
+    }
+
     func testRemoveAllForgetsEveryKeyAndTheTableIsUsableAgain() {
         let table = IdentityTable()
         for number in 0..<100 { table.insert(object(number), for: "id\(number)") }
