@@ -57,12 +57,9 @@ var targets: [Target] = [
     ),
     // glibc's allocator settings (mallopt), for the restmap executable only (AllocatorTuning).
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-    // libpq, PostgreSQL's own client library, imported by RestmapStore only (`--store postgresql://…`).
-    .systemLibrary(
-        name: "CLibPQ",
-        pkgConfig: "libpq",
-        providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
-    ),
+    // libpq's header, imported by RestmapStore only (`--store postgresql://…`). Not linked:
+    // the library is loaded when the first PostgreSQL store is opened (LibPQ.swift).
+    .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
     // The store (SPEC §3.7): persists a run's object graph into SQL tables and dumps them.
     // Engine-neutral code talks to `StoreConnection`/`StoreDialect`; SQLite and PostgreSQL are the engines.
     layer("RestmapStore", path: "Sources/Stages/Store",

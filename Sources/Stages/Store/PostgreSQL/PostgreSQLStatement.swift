@@ -20,7 +20,7 @@ final class PostgreSQLStatement: StoreStatement {
         self.connection = connection
     }
 
-    deinit { PQclear(result) }
+    deinit { connection.pq.clear(result) }
 
     func bind(_ values: [StoreValue]) throws {
         reset()
@@ -33,27 +33,27 @@ final class PostgreSQLStatement: StoreStatement {
     func step() throws -> Bool {
         if result == nil {
             result = try connection.run(name, parameters: parameters)
-            rowCount = Int(PQntuples(result))
+            rowCount = Int(connection.pq.ntuples(result))
             row = -1
         }
         row += 1
         return row < rowCount
     }
 
-    var columnCount: Int { result.map { Int(PQnfields($0)) } ?? 0 }
+    var columnCount: Int { result.map { Int(connection.pq.nfields($0)) } ?? 0 }
 
     func column(_ index: Int) -> StoreValue {
         let column = Int32(index)
-        guard let result, row < rowCount, PQgetisnull(result, Int32(row), column) == 0,
-            let bytes = PQgetvalue(result, Int32(row), column)
+        guard let result, row < rowCount, connection.pq.getisnull(result, Int32(row), column) == 0,
+            let bytes = connection.pq.getvalue(result, Int32(row), column)
         else { return .null }
-        let count = Int(PQgetlength(result, Int32(row), column))
+        let count = Int(connection.pq.getlength(result, Int32(row), column))
         let text = UnsafeRawBufferPointer(start: bytes, count: count).bindMemory(to: UInt8.self)
-        return PostgreSQLValues.decode(text, type: PQftype(result, column))
+        return PostgreSQLValues.decode(text, type: connection.pq.ftype(result, column))
     }
 
     func reset() {
-        PQclear(result)
+        connection.pq.clear(result)
         result = nil
         row = -1
         rowCount = 0
