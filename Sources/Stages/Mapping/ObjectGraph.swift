@@ -33,7 +33,6 @@ public final class ObjectGraph {
     func insert(_ plan: EntityPlan, identityKey: String?) -> MappedObject {
         let object = MappedObject(plan: plan, creationIndex: objects.count)
         if let identityKey {
-            object.identityKey = identityKey
             if plan.order >= identities.count {
                 for _ in identities.count...plan.order { identities.append(IdentityTable()) }
             }

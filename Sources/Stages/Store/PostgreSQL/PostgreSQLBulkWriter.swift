@@ -119,7 +119,7 @@ final class PostgreSQLBulkWriter {
             rows.endRow()
             try rows.flush(connection.putCopyData)
             rowIDs[object.creationIndex] = rowID
-            if object.identityKey != nil && layout.hasIdentity { counts.upserted += 1 } else { counts.inserted += 1 }
+            if object.hasIdentityKey && layout.hasIdentity { counts.upserted += 1 } else { counts.inserted += 1 }
         }
         try connection.putCopyData(rows.bytes)
         do {

@@ -55,7 +55,7 @@ final class GraphPersister {
                 carried.append(-1 - index)
                 values.append(target.map(StoreValue.integer) ?? .null)
             }
-            let upsert = object.identityKey != nil && layout.hasIdentity
+            let upsert = object.hasIdentityKey && layout.hasIdentity
             let statement = try statements.write(layout, carried: carried, upsert: upsert)
             guard case .integer(let rowID)? = try statement.firstValue(values) else {
                 throw RestmapError.usage(.storeWriteFailed, "the store returned no row id for \(object.id)")

@@ -86,6 +86,9 @@ final class IdentityTableTests: XCTestCase {
         XCTAssertFalse(first.object === other.object)
         let anonymous = graph.object(for: plan, identityKey: nil)
         XCTAssertEqual(anonymous.object.anonymousNumber, 1)
+        // The store upserts what has a key and inserts the rest.
+        XCTAssertTrue(first.object.hasIdentityKey)
+        XCTAssertFalse(anonymous.object.hasIdentityKey)
         XCTAssertEqual(graph.objects.count, 3)
         graph.removeAll()
         XCTAssertTrue(graph.object(for: plan, identityKey: "42").isNew)
