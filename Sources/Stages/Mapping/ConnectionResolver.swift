@@ -39,12 +39,7 @@ public struct ConnectionResolver {
             // By position, not `for connection in`: that copies the plan (its target and two
             // arrays retained) per object.
             for position in plan.connections.indices {
-                if plan.connections[position].targetIsIdentity && plan.connections[position].sourceIndices.count == 1
-                    && observer == nil
-                {
-                    connectToIdentity(object, plan.connections[position], in: graph)
-                    continue
-                }
+                if observer == nil && connectToIdentity(object, plan.connections[position], in: graph) { continue }
                 let connection = plan.connections[position]
                 let index = connection.relationship
                 let sources: [Value?]
@@ -100,36 +95,18 @@ public struct ConnectionResolver {
         }
     }
 
-    /// One attribute whose target is the target entity's primary key: the identity map is the
-    /// index (one hash of the key, no index to build). An array source takes the general path.
-    private func connectToIdentity(_ object: MappedObject, _ connection: borrowing ConnectionPlan, in graph: ObjectGraph) {
-        let index = connection.relationship
-        guard let source = object.attribute(connection.sourceIndices[0]) else { return }
-        switch source {
-        case .null:
-            object.setRelationship(index, .unset)
-        case .array, .object:
-            var matches: [MappedObject] = []
-            var seen = Set<ObjectIdentifier>()
-            var isArray = false
-            if case .array(let elements) = source {
-                isArray = true
-                for element in elements {
-                    guard let key = IdentityText.key(for: element), let match = graph.existing(connection.target, identityKey: key),
-                        seen.insert(ObjectIdentifier(match)).inserted
-                    else { continue }
-                    matches.append(match)
-                }
-            }
-            Self.connect(object, index, matches, toMany: connection.isToMany(arraySource: isArray))
-        default:
-            let match = IdentityText.key(for: source).flatMap { graph.existing(connection.target, identityKey: $0) }
-            if let match, !connection.isToMany(arraySource: false) {
-                object.setRelationship(index, .one(match))
-            } else {
-                Self.connect(object, index, match.map { [$0] } ?? [], toMany: connection.isToMany(arraySource: false))
-            }
-        }
+    /// One attribute holding a scalar (or null) whose target is the target entity's primary
+    /// key: the identity map is the index (one hash of the key, no index to build). False,
+    /// touching nothing, for any other connection or source (arrays take the general path).
+    private func connectToIdentity(_ object: MappedObject, _ connection: borrowing ConnectionPlan, in graph: ObjectGraph) -> Bool {
+        guard connection.targetIsIdentity, connection.sourceIndices.count == 1,
+            let source = object.attribute(connection.sourceIndices[0]), source.isScalar
+        else { return false }
+        // A null source, or no such target: unset, as the general path leaves it.
+        let match = IdentityText.key(for: source).flatMap { graph.existing(connection.target, identityKey: $0) }
+        let toMany = connection.isToMany(arraySource: false)
+        object.setRelationship(connection.relationship, match.map { toMany ? .many([$0]) : .one($0) } ?? .unset)
+        return true
     }
 
     /// Sets the relationship to what was found: unset when nothing matched.

@@ -15,7 +15,6 @@
 /// the graph reads its tables out of an array, and a struct of four arrays would be copied
 /// (four retains and releases) on every lookup.
 final class IdentityTable {
-
     /// The registered keys, their hashes and objects, in registration order.
     private var keys: [String] = []
     private var hashes: [UInt64] = []

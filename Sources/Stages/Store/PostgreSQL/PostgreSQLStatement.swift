@@ -9,6 +9,9 @@ final class PostgreSQLStatement: StoreStatement {
     private let name: String
     private let parameterTypes: [UInt32]
     private unowned let connection: PostgreSQLConnection
+    /// The connection's libpq functions, kept here: each call through the unowned
+    /// connection would check that it is still alive.
+    private let pq: LibPQ
     private var parameters = PostgreSQLParameters()
     private var result: OpaquePointer?
     private var row = -1
@@ -18,9 +21,10 @@ final class PostgreSQLStatement: StoreStatement {
         self.name = name
         self.parameterTypes = parameterTypes
         self.connection = connection
+        self.pq = connection.pq
     }
 
-    deinit { connection.pq.clear(result) }
+    deinit { pq.clear(result) }
 
     func bind(_ values: [StoreValue]) throws {
         reset()
@@ -33,27 +37,27 @@ final class PostgreSQLStatement: StoreStatement {
     func step() throws -> Bool {
         if result == nil {
             result = try connection.run(name, parameters: parameters)
-            rowCount = Int(connection.pq.ntuples(result))
+            rowCount = Int(pq.ntuples(result))
             row = -1
         }
         row += 1
         return row < rowCount
     }
 
-    var columnCount: Int { result.map { Int(connection.pq.nfields($0)) } ?? 0 }
+    var columnCount: Int { result.map { Int(pq.nfields($0)) } ?? 0 }
 
     func column(_ index: Int) -> StoreValue {
         let column = Int32(index)
-        guard let result, row < rowCount, connection.pq.getisnull(result, Int32(row), column) == 0,
-            let bytes = connection.pq.getvalue(result, Int32(row), column)
+        guard let result, row < rowCount, pq.getisnull(result, Int32(row), column) == 0,
+            let bytes = pq.getvalue(result, Int32(row), column)
         else { return .null }
-        let count = Int(connection.pq.getlength(result, Int32(row), column))
+        let count = Int(pq.getlength(result, Int32(row), column))
         let text = UnsafeRawBufferPointer(start: bytes, count: count).bindMemory(to: UInt8.self)
-        return PostgreSQLValues.decode(text, type: connection.pq.ftype(result, column))
+        return PostgreSQLValues.decode(text, type: pq.ftype(result, column))
     }
 
     func reset() {
-        connection.pq.clear(result)
+        pq.clear(result)
         result = nil
         row = -1
         rowCount = 0

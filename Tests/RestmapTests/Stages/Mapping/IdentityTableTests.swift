@@ -36,7 +36,7 @@ final class IdentityTableTests: XCTestCase {
         for (number, key) in keys.enumerated() { XCTAssertEqual(table.object(for: key)?.creationIndex, number) }
     }
 
-    func testIdsInSequenceStayAtTheirValues() {
+    func testIdsInSequenceKeepTheTableOnIntegerPlacement() {
         let table = IdentityTable()
         for number in 0..<20_000 { table.insert(object(number), for: String(1_000_000 + number)) }
         XCTAssertTrue(table.placesIntegersInOrder)
