@@ -17,6 +17,24 @@ public protocol StructuredEmitter: AnyObject {
     /// A string scalar with its JSON encoding computed once beforehand (entity names);
     /// emitters that are not JSON use `text`.
     func string(_ text: String, encoded: JSONEncodedKey) throws
+    /// Starts a value whose bytes may be kept and written again (an object nested in many
+    /// records): writes what goes before it and marks where it begins. Nil when the emitter
+    /// cannot replay values; then nothing was written.
+    func beginReplayableValue() throws -> ReplayMark?
+    /// The bytes of the one value written since `mark`, nil when they are no longer at hand.
+    func valueBytes(since mark: ReplayMark) -> [UInt8]?
+    /// Writes, after `beginReplayableValue()`, a value as bytes `valueBytes(since:)` gave for
+    /// a value begun at the same depth.
+    func replayValue(_ bytes: [UInt8]) throws
+}
+
+/// Where a replayable value begins in an emitter's output. Its bytes depend on the depth it is
+/// written at (indentation), so they are replayed only at the same depth.
+public struct ReplayMark: Sendable, Equatable {
+    public let depth: Int
+    let offset: Int
+    /// The emitter's flush count when the value began.
+    let generation: Int
 }
 
 extension StructuredEmitter {
@@ -26,6 +44,14 @@ extension StructuredEmitter {
 
     public func string(_ text: String, encoded: JSONEncodedKey) throws {
         try scalar(.string(text))
+    }
+
+    public func beginReplayableValue() throws -> ReplayMark? { nil }
+
+    public func valueBytes(since mark: ReplayMark) -> [UInt8]? { nil }
+
+    public func replayValue(_ bytes: [UInt8]) throws {
+        preconditionFailure("replayValue(_:) without a mark: this emitter does not replay values")
     }
 
     /// Writes a whole value.

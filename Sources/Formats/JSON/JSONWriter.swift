@@ -36,6 +36,8 @@ public final class JSONWriter {
     private var outerHasMembers: [Bool] = []
     /// A key was just written; its value follows on the same line.
     private var afterKey = false
+    /// How many times the buffer went to the sink: a replay mark is good while this stays.
+    private var flushes = 0
 
     /// - Parameter bufferSize: bytes collected before they go to `sink` (at least 64 KiB).
     public init(sink: ByteSink, style: Style = .pretty, bufferSize: Int = 1 << 18) {
@@ -55,6 +57,7 @@ public final class JSONWriter {
         guard count > 0 else { return }
         let pending = count
         count = 0
+        flushes &+= 1
         try sink.write(UnsafeRawBufferPointer(start: buffer, count: pending))
     }
 
@@ -139,77 +142,32 @@ public final class JSONWriter {
         put(0x0A)
     }
 
-    // MARK: - Trees
+    // MARK: - Replay
 
-    /// Writes a whole value. Deeply nested trees are walked with an explicit stack, not
-    /// recursion, so their depth is not limited by the thread's stack.
-    public func write(_ value: Value) throws {
-        switch value {
-        case .null: try null()
-        case .bool(let flag): try bool(flag)
-        case .number(let text): try number(text)
-        case .string(let text): try string(text)
-        case .array(let elements):
-            try beginArray()
-            var stack = [Frame(elements: elements)]
-            try drain(&stack)
-        case .object(let object):
-            try beginObject()
-            var stack = [Frame(entries: object.entries)]
-            try drain(&stack)
-        }
+    /// Room kept free when a replayable value begins, so that a value of up to this size is
+    /// still in the buffer when it ends (a flush in between makes it unavailable).
+    static let replayHeadroom = 1 << 13
+
+    /// Writes what goes before a value (comma, line break, indentation) and marks where the
+    /// value's own bytes begin; the value's first event then adds no separator of its own.
+    public func beginReplayableValue() throws -> ReplayMark? {
+        try beforeValue()
+        afterKey = true
+        if capacity - count < Self.replayHeadroom { try flush() }
+        return ReplayMark(depth: depth, offset: count, generation: flushes)
     }
 
-    /// A container being written by `write(_:)`, and how far.
-    private struct Frame {
-        var elements: [Value] = []
-        var entries: [ValueObject.Entry] = []
-        var isObject = false
-        var next = 0
-
-        init(elements: [Value]) {
-            self.elements = elements
-        }
-
-        init(entries: [ValueObject.Entry]) {
-            self.entries = entries
-            isObject = true
-        }
+    /// The bytes written since `mark` (one whole value), nil when they went to the sink.
+    public func valueBytes(since mark: ReplayMark) -> [UInt8]? {
+        guard mark.generation == flushes, mark.offset <= count else { return nil }
+        return Array(UnsafeBufferPointer(start: buffer + mark.offset, count: count - mark.offset))
     }
 
-    private func drain(_ stack: inout [Frame]) throws {
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let index = stack[top].next
-            let child: Value
-            if stack[top].isObject {
-                guard index < stack[top].entries.count else {
-                    stack.removeLast()
-                    try endObject()
-                    continue
-                }
-                try key(stack[top].entries[index].key)
-                child = stack[top].entries[index].value
-            } else {
-                guard index < stack[top].elements.count else {
-                    stack.removeLast()
-                    try endArray()
-                    continue
-                }
-                child = stack[top].elements[index]
-            }
-            stack[top].next = index + 1
-            switch child {
-            case .array(let elements):
-                try beginArray()
-                stack.append(Frame(elements: elements))
-            case .object(let object):
-                try beginObject()
-                stack.append(Frame(entries: object.entries))
-            default:
-                try write(child)
-            }
-        }
+    /// Writes, after `beginReplayableValue()`, a value as bytes `valueBytes(since:)` gave for
+    /// a value begun at the same depth.
+    public func replayValue(_ bytes: [UInt8]) throws {
+        afterKey = false
+        try bytes.withUnsafeBufferPointer { try writeBytes($0) }
     }
 
     // MARK: - Bytes

@@ -349,8 +349,10 @@ public final class MapRun {
             try emitter.endDocument()
         case .ndjson:
             let emitter = JSONWriter(sink: sink, style: .compact)
+            // Every object stays in the graph until the end: recurring ones can be replayed.
+            let recurring = options.shape == .tree ? RecurringObjectCache() : nil
             for object in recordsInOrder() {
-                try writer.write(object, to: emitter, statistics: statistics)
+                try writer.write(object, to: emitter, statistics: statistics, recurring: recurring)
                 try emitter.newline()
             }
             try emitter.flush()

@@ -26,27 +26,35 @@ public struct RecordWriter {
         public init() {}
     }
 
+    /// Writes one record. `recurring` may carry the encodings of related objects met before:
+    /// give one only while every object it has seen stays alive and unchanged.
     @inlinable
     public func write<Emitter: StructuredEmitter>(
-        _ object: MappedObject, to emitter: Emitter, statistics: Statistics? = nil
+        _ object: MappedObject, to emitter: Emitter, statistics: Statistics? = nil,
+        recurring: RecurringObjectCache? = nil
     ) throws {
         var ancestors: [ObjectIdentifier] = []
-        try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
+        try write(object, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
     }
 
-    /// Writes `objects` one after the other (elements of the array the caller has begun).
+    /// Writes `objects` one after the other (elements of the array the caller has begun),
+    /// encoding each recurring related object once (`RecurringObjectCache`).
     @inlinable
     public func write<Emitter: StructuredEmitter, Objects: Sequence<MappedObject>>(
         all objects: Objects, to emitter: Emitter, statistics: Statistics? = nil
     ) throws {
         var ancestors: [ObjectIdentifier] = []  // one array for all (an allocation a record)
         ancestors.reserveCapacity(8)
-        for object in objects { try write(object, to: emitter, ancestors: &ancestors, statistics: statistics) }
+        let recurring = shape == .tree ? RecurringObjectCache() : nil
+        for object in objects {
+            try write(object, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
+        }
     }
 
     @usableFromInline @inline(__always)
     func write<Emitter: StructuredEmitter>(
-        _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
+        _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?,
+        recurring: RecurringObjectCache?
     ) throws {
         let plan = object.plan
         try emitter.beginObject()
@@ -89,12 +97,12 @@ public struct RecordWriter {
                 try emitter.scalar(.null)
             case .one(let related):
                 try emitter.key(plan.relationshipNames[index], encoded: plan.encodedRelationshipNames[index])
-                try writeRelated(related, to: emitter, ancestors: &ancestors, statistics: statistics)
+                try writeRelated(related, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
             case .many(let related):
                 try emitter.key(plan.relationshipNames[index], encoded: plan.encodedRelationshipNames[index])
                 try emitter.beginArray()
                 for element in related {
-                    try writeRelated(element, to: emitter, ancestors: &ancestors, statistics: statistics)
+                    try writeRelated(element, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
                 }
                 try emitter.endArray()
             }
@@ -104,7 +112,8 @@ public struct RecordWriter {
 
     @inlinable
     func writeRelated<Emitter: StructuredEmitter>(
-        _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?
+        _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?,
+        recurring: RecurringObjectCache?
     ) throws {
         if shape == .records {
             try emitter.scalar(.string(object.id))
@@ -116,8 +125,20 @@ public struct RecordWriter {
             try emitter.key("_ref")
             try emitter.scalar(.string(object.id))
             try emitter.endObject()
+        } else if let recurring, recurring.isEnabled, RecurringObjectCache.qualifies(object),
+            let mark = try emitter.beginReplayableValue()
+        {
+            switch recurring.decision(for: object, depth: mark.depth) {
+            case .replay(let bytes):
+                try emitter.replayValue(bytes)
+            case .capture:
+                try write(object, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
+                if let bytes = emitter.valueBytes(since: mark) { recurring.store(bytes, for: object, depth: mark.depth) }
+            case .write:
+                try write(object, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
+            }
         } else {
-            try write(object, to: emitter, ancestors: &ancestors, statistics: statistics)
+            try write(object, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
         }
     }
 }
