@@ -83,14 +83,26 @@ public final class Mapper {
 
     private func mapRepresentation(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
         var knownMissingKey: String?
+        // The primary key read and converted by `existingObject` (plans with a one-attribute
+        // key): its attribute is not read and converted a second time below.
+        var keyIndex = -1
+        var keyValue = Value.null
         if observer == nil, plan.hasIdentity {
-            let (key, found) = existingObject(for: representation, plan: plan, origin: origin)
+            let (key, found, converted) = existingObject(for: representation, plan: plan, origin: origin)
             knownMissingKey = found == nil ? key : nil
+            if let converted {
+                keyIndex = plan.primaryKeyIndices[0]
+                keyValue = converted
+            }
             if let existing = found {
             // The same object again (a department nested in every employee): update it in
             // place without building a fresh value array.
             var failures: [(attribute: Int, message: String, pointer: String?)] = []
             for index in 0..<plan.attributeSources.count {
+                if index == keyIndex {
+                    existing.attributes[index] = keyValue
+                    continue
+                }
                 guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
                     if plan.setNilForMissingAttributes { existing.attributes[index] = .null }
                     continue
@@ -115,6 +127,11 @@ public final class Mapper {
         var failures: [(attribute: Int, message: String, pointer: String?)] = []
         var anythingFound = false
         for index in 0..<attributeCount {
+            if index == keyIndex {  // (only without an observer: see above)
+                values[index] = keyValue
+                anythingFound = true
+                continue
+            }
             guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
                 observer?.attributeRead(plan: plan, index: index, found: false, pointer: nil, origin: origin)
                 if plan.setNilForMissingAttributes { values[index] = .null }
@@ -161,29 +178,30 @@ public final class Mapper {
     }
 
     /// The object a representation updates, when it carries a complete primary key that is
-    /// already in the identity map.
+    /// already in the identity map; with the key's converted value when the key is one
+    /// attribute and could be read and converted.
     private func existingObject(for representation: Value, plan: EntityPlan, origin: Origin)
-        -> (key: String?, object: MappedObject?)
+        -> (key: String?, object: MappedObject?, single: Value?)
     {
         var parts: [Value?] = []
         if plan.primaryKeyIndices.count > 1 { parts.reserveCapacity(plan.primaryKeyIndices.count) }
         var single: Value?
         for index in plan.primaryKeyIndices {
             guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
-                return (nil, nil)
+                return (nil, nil, nil)
             }
             var value = read.value
             if plan.types[index] != nil || plan.valueMappings[index] != nil {
                 var ignored: [(attribute: Int, message: String, pointer: String?)] = []
                 guard let converted = transform(
                     value, plan: plan, index: index, origin: origin, pointer: nil, failures: &ignored)
-                else { return (nil, nil) }
+                else { return (nil, nil, nil) }
                 value = converted
             }
             if plan.primaryKeyIndices.count == 1 { single = value } else { parts.append(value) }
         }
         let key = plan.primaryKeyIndices.count == 1 ? single.flatMap(IdentityText.key(for:)) : Self.identityKey(parts)
-        return (key, key.flatMap { graph.existing(plan, identityKey: $0) })
+        return (key, key.flatMap { graph.existing(plan, identityKey: $0) }, single)
     }
 
     /// Warns about values that could not be converted, naming the object (`Article/103`).

@@ -66,6 +66,26 @@ final class MapperTests: XCTestCase {
             #"{"Employee":[{"_entity":"Employee","_id":"Employee/1","entityId":"1","name":"Old","secondaryDeptId":9},{"_entity":"Employee","_id":"Employee/2","entityId":2,"name":"B"}]}"# + "\n")
     }
 
+    func testATypedPrimaryKeyIsStoredConvertedOnNewAndUpdatedObjectsAndAFailedOneIsReported() throws {
+        // The key is read and converted once to find the object and stored as converted: "7"
+        // creates Department 7 with the integer, "07" finds it again and writes 7 over it.
+        let config = """
+            {"entity_attribute_mappings": {"Department": {"id": "entityId", "name": "name"}},
+             "primary_key_mappings": {"Department": ["entityId"]},
+             "entity_attribute_types": {"Department": {"entityId": "integer"}},
+             "path_mappings": [{"uri": "/departments", "key_path": "departments", "matchers": [{"entity_name": "Department"}]}]}
+            """
+        let outcome = try mapInMemory(
+            config: config,
+            inputs: [("/departments", #"{"departments": [{"id": "7", "name": "Seven"}, {"id": "07", "name": "Sept"}, {"id": "x", "name": "Bad"}]}"#)],
+            options: recordsOptions())
+        XCTAssertEqual(
+            outcome.output,
+            #"{"Department":[{"_entity":"Department","_id":"Department/7","entityId":7,"name":"Sept"},{"_entity":"Department","_id":"Department#1","name":"Bad"}]}"#
+                + "\n")
+        XCTAssertEqual(outcome.diagnostics.filter { $0.contains("entityId not set") }.count, 1, "\(outcome.diagnostics)")
+    }
+
     func testNestedToOneAndToManyAreDepthFirstAndDeduplicated() throws {
         let outcome = try mapInMemory(
             config: employees,
