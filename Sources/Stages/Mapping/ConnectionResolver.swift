@@ -103,7 +103,7 @@ public struct ConnectionResolver {
             let source = object.attribute(connection.sourceIndices[0]), source.isScalar
         else { return false }
         // A null source, or no such target: unset, as the general path leaves it.
-        let match = IdentityText.key(for: source).flatMap { graph.existing(connection.target, identityKey: $0) }
+        let match = IdentityKey(source).flatMap { graph.existing(connection.target, identityKey: $0) }
         let toMany = connection.isToMany(arraySource: false)
         object.setRelationship(connection.relationship, match.map { toMany ? .many([$0]) : .one($0) } ?? .unset)
         return true

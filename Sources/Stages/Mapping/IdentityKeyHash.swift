@@ -22,6 +22,29 @@ enum IdentityKeyHash {
         }
     }
 
+    /// The value of a key that is a canonical decimal integer, as `IdentityText` keeps them
+    /// (`0`, `42`, `-7`: no sign but `-`, no leading zero, at most 18 digits); nil otherwise.
+    static func canonicalInteger(_ text: String) -> Int64? {
+        var text = text  // a small string (most ids) is copied without touching memory
+        return text.withUTF8 { utf8 -> Int64? in
+            let count = utf8.count
+            guard count > 0, count <= 19 else { return nil }
+            let negative = utf8[0] == UInt8(ascii: "-")
+            var index = negative ? 1 : 0
+            let digits = count - index
+            guard digits > 0, digits <= 18 else { return nil }
+            if utf8[index] == UInt8(ascii: "0") { return digits == 1 && !negative ? 0 : nil }
+            var value: Int64 = 0
+            while index < count {
+                let digit = utf8[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+                index += 1
+            }
+            return negative ? -value : value
+        }
+    }
+
     /// A 64-bit hash of the key's UTF-8: words of eight bytes folded in with a multiply and
     /// shifts (the finalizer of SplitMix64), a per-process random seed and the length first.
     static func seeded(_ key: String) -> UInt64 {

@@ -32,6 +32,11 @@ final class IdentityTable {
 
     /// The object registered under `key`, if any.
     func object(for key: String) -> MappedObject? {
+        object(for: IdentityKey(text: key))
+    }
+
+    /// The object registered under `key`, if any.
+    func object(for key: IdentityKey) -> MappedObject? {
         guard !keys.isEmpty else { return nil }
         let hash = hash(key)
         let mask = slots.count - 1
@@ -40,7 +45,7 @@ final class IdentityTable {
         while true {
             let entry = Int(slots[position]) - 1
             if entry < 0 { return nil }
-            if hashes[entry] == hash && keys[entry] == key { return objects[entry] }
+            if hashes[entry] == hash && keys[entry] == key.text { return objects[entry] }
             position = (position + 1) & mask
             probes += 1
             if probes > Self.longestProbe && placesIntegersInOrder {
@@ -52,9 +57,14 @@ final class IdentityTable {
 
     /// Registers `object` under `key`, which the caller knows is not registered yet.
     func insert(_ object: MappedObject, for key: String) {
+        insert(object, for: IdentityKey(text: key))
+    }
+
+    /// Registers `object` under `key`, which the caller knows is not registered yet.
+    func insert(_ object: MappedObject, for key: IdentityKey) {
         if (keys.count + 1) * 2 > slots.count { grow() }
         let hash = hash(key)
-        keys.append(key)
+        keys.append(key.text)
         hashes.append(hash)
         objects.append(object)
         if place(entry: keys.count - 1, hash: hash) > Self.longestProbe && placesIntegersInOrder { seedEveryKey() }
@@ -70,9 +80,9 @@ final class IdentityTable {
     }
 
     /// Where `key` starts its probe.
-    private func hash(_ key: String) -> UInt64 {
-        if placesIntegersInOrder, let value = IdentityKeyHash.integerValue(key) { return UInt64(bitPattern: value) }
-        return IdentityKeyHash.seeded(key)
+    private func hash(_ key: IdentityKey) -> UInt64 {
+        if placesIntegersInOrder, let value = key.integer { return UInt64(bitPattern: value) }
+        return IdentityKeyHash.seeded(key.text)
     }
 
     /// Puts the entry in the first free slot from its hash; how many slots were passed.

@@ -82,7 +82,7 @@ public final class Mapper {
     }
 
     private func mapRepresentation(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
-        var knownMissingKey: String?
+        var knownMissingKey: IdentityKey?
         // The primary key read and converted by `existingObject` (plans with a one-attribute
         // key): its attribute is not read and converted a second time below.
         var keyIndex = -1
@@ -181,7 +181,7 @@ public final class Mapper {
     /// already in the identity map; with the key's converted value when the key is one
     /// attribute and could be read and converted.
     private func existingObject(for representation: Value, plan: EntityPlan, origin: Origin)
-        -> (key: String?, object: MappedObject?, single: Value?)
+        -> (key: IdentityKey?, object: MappedObject?, single: Value?)
     {
         var parts: [Value?] = []
         if plan.primaryKeyIndices.count > 1 { parts.reserveCapacity(plan.primaryKeyIndices.count) }
@@ -200,7 +200,7 @@ public final class Mapper {
             }
             if plan.primaryKeyIndices.count == 1 { single = value } else { parts.append(value) }
         }
-        let key = plan.primaryKeyIndices.count == 1 ? single.flatMap(IdentityText.key(for:)) : Self.identityKey(parts)
+        let key = plan.primaryKeyIndices.count == 1 ? single.flatMap(IdentityKey.init) : Self.identityKey(parts).map(IdentityKey.init(text:))
         return (key, key.flatMap { graph.existing(plan, identityKey: $0) }, single)
     }
 
@@ -379,11 +379,11 @@ public final class Mapper {
     }
 
     /// The identity key of an object about to be mapped from `values` (attribute positions).
-    static func identityKey(of plan: EntityPlan, values: [Value?]) -> String? {
+    static func identityKey(of plan: EntityPlan, values: [Value?]) -> IdentityKey? {
         let indices = plan.primaryKeyIndices
         if indices.count == 1 {
             guard let value = values[indices[0]] else { return nil }
-            return IdentityText.key(for: value)
+            return IdentityKey(value)
         }
         var key = ""
         for (position, index) in indices.enumerated() {
@@ -391,6 +391,6 @@ public final class Mapper {
             if position > 0 { key += "\u{1F}" }
             key += part
         }
-        return key
+        return IdentityKey(text: key)
     }
 }

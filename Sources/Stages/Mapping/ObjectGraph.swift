@@ -21,7 +21,7 @@ public final class ObjectGraph {
 
     /// The object of `plan` with `identityKey`, or a new one (registered under the key when
     /// there is one, numbered `Entity#n` when there is none).
-    func object(for plan: EntityPlan, identityKey: String?) -> (object: MappedObject, isNew: Bool) {
+    func object(for plan: EntityPlan, identityKey: IdentityKey?) -> (object: MappedObject, isNew: Bool) {
         if let identityKey, plan.order < identities.count, let existing = identities[plan.order].object(for: identityKey) {
             return (existing, false)
         }
@@ -30,7 +30,7 @@ public final class ObjectGraph {
 
     /// A new object of `plan`, registered under `identityKey` (which the caller knows is not
     /// taken) or numbered `Entity#n` when there is none.
-    func insert(_ plan: EntityPlan, identityKey: String?) -> MappedObject {
+    func insert(_ plan: EntityPlan, identityKey: IdentityKey?) -> MappedObject {
         let object = MappedObject(plan: plan, creationIndex: objects.count)
         if let identityKey {
             if plan.order >= identities.count {
@@ -47,7 +47,7 @@ public final class ObjectGraph {
     }
 
     /// The object of `plan` registered under `identityKey`, if any.
-    func existing(_ plan: EntityPlan, identityKey: String) -> MappedObject? {
+    func existing(_ plan: EntityPlan, identityKey: IdentityKey) -> MappedObject? {
         plan.order < identities.count ? identities[plan.order].object(for: identityKey) : nil
     }
 

@@ -77,9 +77,9 @@ final class IdentityTableTests: XCTestCase {
 
     func testGraphMergesEqualKeysAndNumbersAnonymousObjects() {
         let graph = ObjectGraph()
-        let first = graph.object(for: plan, identityKey: "42")
-        let again = graph.object(for: plan, identityKey: "42")
-        let other = graph.object(for: plan, identityKey: "43")
+        let first = graph.object(for: plan, identityKey: IdentityKey(text: "42"))
+        let again = graph.object(for: plan, identityKey: IdentityKey(text: "42"))
+        let other = graph.object(for: plan, identityKey: IdentityKey(text: "43"))
         XCTAssertTrue(first.isNew)
         XCTAssertFalse(again.isNew)
         XCTAssertTrue(first.object === again.object)
@@ -91,6 +91,6 @@ final class IdentityTableTests: XCTestCase {
         XCTAssertFalse(anonymous.object.hasIdentityKey)
         XCTAssertEqual(graph.objects.count, 3)
         graph.removeAll()
-        XCTAssertTrue(graph.object(for: plan, identityKey: "42").isNew)
+        XCTAssertTrue(graph.object(for: plan, identityKey: IdentityKey(text: "42")).isNew)
     }
 }
