@@ -36,17 +36,20 @@ struct ParallelTreeOutput {
         while start < roots.count {
             let round = roots[start..<min(start + Self.roundSize, roots.count)]
             start = round.endIndex
-            for slice in try encode(round, statistics: statistics) where !slice.isEmpty {
+            for (bytes, inside) in try encode(round, statistics: statistics) where !inside.isEmpty {
                 if wroteAny { try sink.write(",") }
-                try slice.withUnsafeBytes { try sink.write($0) }
+                try bytes.write(inside, to: sink)
                 wroteAny = true
             }
         }
         try sink.write(wroteAny && style == .pretty ? "\n]\n" : "]\n")
     }
 
-    /// Each slice of `round` encoded as the inside of an array (without `[` and `]`), in order.
-    private func encode(_ round: ArraySlice<MappedObject>, statistics: RecordWriter.Statistics) throws -> [ArraySlice<UInt8>] {
+    /// Each slice of `round` encoded as an array, with the range of its inside (without `[`
+    /// and `]`), in order.
+    private func encode(
+        _ round: ArraySlice<MappedObject>, statistics: RecordWriter.Statistics
+    ) throws -> [(bytes: ChunkedMemorySink, inside: Range<Int>)] {
         let count = max(1, min(threads, round.count / 64))
         let size = (round.count + count - 1) / count
         var slices: [ArraySlice<MappedObject>] = []
@@ -59,13 +62,12 @@ struct ParallelTreeOutput {
         let work = { (k: Int) in
             let result = results[k]
             do {
-                let sink = MemorySink()
-                let emitter = JSONWriter(sink: sink, style: style, bufferSize: 1 << 16)
+                let emitter = JSONWriter(sink: result.bytes, style: style, bufferSize: 1 << 18)
                 try emitter.beginArray()
                 try writer.write(all: slices[k], to: emitter, statistics: result.statistics)
                 try emitter.endArray()
                 try emitter.flush()
-                result.bytes = Self.inside(sink.bytes, style: style)
+                result.inside = Self.inside(of: result.bytes, style: style)
             } catch {
                 result.error = error
             }
@@ -76,25 +78,26 @@ struct ParallelTreeOutput {
         for (offset, helper) in helpers.enumerated() {
             if let helper { helper.join() } else { work(offset + 1) }  // no thread: encode it here
         }
-        var encoded: [ArraySlice<UInt8>] = []
+        var encoded: [(bytes: ChunkedMemorySink, inside: Range<Int>)] = []
         for result in results {
             if let error = result.error { throw error }
             statistics.references += result.statistics.references
-            encoded.append(result.bytes)
+            encoded.append((result.bytes, result.inside))
         }
         return encoded
     }
 
-    /// An encoded array without its brackets: `[\n  a,\n  b\n]` gives `\n  a,\n  b` (pretty),
-    /// `[a,b]` gives `a,b`; an empty array gives nothing.
-    private static func inside(_ bytes: [UInt8], style: JSONWriter.Style) -> ArraySlice<UInt8> {
+    /// Where an encoded array's inside lies: `[\n  a,\n  b\n]` has `\n  a,\n  b` (pretty),
+    /// `[a,b]` has `a,b`; an empty array has nothing.
+    private static func inside(of bytes: ChunkedMemorySink, style: JSONWriter.Style) -> Range<Int> {
         let closing = style == .pretty && bytes.count > 2 ? 2 : 1  // "\n]" or "]"
-        return bytes[1..<(bytes.count - closing)]
+        return 1..<(bytes.count - closing)
     }
 
     /// What one slice's thread leaves for the caller, read after `join`.
     private final class SliceResult: @unchecked Sendable {
-        var bytes: ArraySlice<UInt8> = []
+        let bytes = ChunkedMemorySink()
+        var inside: Range<Int> = 0..<0
         var error: (any Error)?
         let statistics = RecordWriter.Statistics()
     }
