@@ -110,9 +110,8 @@ final class JSONValueBuilder: JSONBuilder {
         return false
     }
 
-    /// Pushes a key and its tag; returns the key.
+    /// Pushes a key and its tag; returns the key (for builders that keep it too).
     @inline(__always)
-    @discardableResult
     func pushKey(_ key: JSONStringToken) -> String {
         var tag: UInt64 = 0
         let text = strings.string(key, tag: &tag)
@@ -121,9 +120,13 @@ final class JSONValueBuilder: JSONBuilder {
         return text
     }
 
+    /// The same without handing the key back: a returned copy cost a retain and a release of
+    /// every key of every object, which the optimizer left in.
     @inline(__always)
     public func key(_ key: JSONStringToken, at position: JSONPosition) {
-        pushKey(key)
+        var tag: UInt64 = 0
+        keys.push(strings.string(key, tag: &tag))
+        keyTags.push(tag)
     }
 
     @inline(__always)
