@@ -84,6 +84,18 @@ public struct ValueObject: Sendable, Equatable {
         return nil
     }
 
+    /// The value at `key`, looking first at position `hint` (where the key was in a similar
+    /// object), which is updated to where the key was found.
+    @inlinable
+    public func value(forKey key: String, hint: inout Int) -> Value? {
+        let guess = hint
+        // (One unsigned comparison keeps any hint, even a negative one, inside the entries.)
+        if index == nil && UInt(bitPattern: guess) < UInt(entries.count) && entries[guess].key == key { return entries[guess].value }
+        guard let found = position(of: key) else { return nil }
+        hint = found
+        return entries[found].value
+    }
+
     public subscript(key: String) -> Value? {
         get {
             guard let i = position(of: key) else { return nil }

@@ -38,6 +38,8 @@ public final class EntityPlan {
     public internal(set) var targets: [EntityPlan?] = []
     /// Connections resolved to attribute positions, filled in with the targets.
     var connections: [ConnectionPlan] = []
+    /// Where the mapper found each key last time (`ReadHints`).
+    let readHints: ReadHints
     /// Relationship positions that are nested (not connections), in config order.
     public let nestedRelationshipIndices: [Int]
     public let isPlain: Bool
@@ -89,6 +91,7 @@ public final class EntityPlan {
         let keyAttribute = mapping.options.keyAttribute?.value
         attributeSources = mapping.attributes.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }
         relationshipSources = mapping.relationships.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }
+        readHints = ReadHints(attributes: attributeSources.count, relationships: relationshipSources.count)
         isKeyed = keyAttribute != nil
         forcesCollection = mapping.options.forceCollectionMapping
         relationshipNames = mapping.relationships.map(\.name)

@@ -63,6 +63,15 @@ public enum KeyValueCoding {
         return evaluate(segments[...], value)
     }
 
+    /// The same, a one-key path looking first where `hint` says (`ReadHints`).
+    @inline(__always)
+    static func evaluate(_ segments: [KeyPath.Segment], _ value: Value, hint: UnsafeMutablePointer<Int>) -> Value? {
+        if segments.count == 1, case .key(let name, nil) = segments[0], case .object(let object) = value {
+            return object.value(forKey: name, hint: &hint.pointee)
+        }
+        return evaluate(segments[...], value)
+    }
+
     static func evaluate(_ segments: ArraySlice<KeyPath.Segment>, _ value: Value) -> Value? {
         var current = value
         var position = segments.startIndex

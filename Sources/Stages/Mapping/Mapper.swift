@@ -103,7 +103,7 @@ public final class Mapper {
                     existing.attributes[index] = keyValue
                     continue
                 }
-                guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
+                guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
                     if plan.setNilForMissingAttributes { existing.attributes[index] = .null }
                     continue
                 }
@@ -132,7 +132,7 @@ public final class Mapper {
                 anythingFound = true
                 continue
             }
-            guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
+            guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
                 observer?.attributeRead(plan: plan, index: index, found: false, pointer: nil, origin: origin)
                 if plan.setNilForMissingAttributes { values[index] = .null }
                 continue
@@ -148,7 +148,7 @@ public final class Mapper {
         }
         if !anythingFound {
             anythingFound = plan.nestedRelationshipIndices.contains { index in
-                read(plan.relationshipSources[index], in: representation, origin: origin) != nil
+                read(plan.relationshipSources[index], in: representation, origin: origin, hint: plan.readHints.relationship(index)) != nil
             }
         }
         guard anythingFound else { return nil }
@@ -187,7 +187,7 @@ public final class Mapper {
         if plan.primaryKeyIndices.count > 1 { parts.reserveCapacity(plan.primaryKeyIndices.count) }
         var single: Value?
         for index in plan.primaryKeyIndices {
-            guard let read = read(plan.attributeSources[index], in: representation, origin: origin) else {
+            guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
                 return (nil, nil, nil)
             }
             var value = read.value
@@ -220,7 +220,7 @@ public final class Mapper {
     ) {
         for index in plan.nestedRelationshipIndices {
             guard plan.targets[index] != nil || plan.hasMatchers(relationship: index) else { continue }
-            guard let (sourceValue, pointer) = read(plan.relationshipSources[index], in: representation, origin: origin)
+            guard let (sourceValue, pointer) = read(plan.relationshipSources[index], in: representation, origin: origin, hint: plan.readHints.relationship(index))
             else {
                 observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
                 if plan.setNilForMissingRelationships {
@@ -323,7 +323,7 @@ public final class Mapper {
     }
 
     /// Reads a key path, with the pointer of what was read when locations are tracked.
-    private func read(_ segments: [KeyPath.Segment], in representation: Value, origin: Origin)
+    private func read(_ segments: [KeyPath.Segment], in representation: Value, origin: Origin, hint: UnsafeMutablePointer<Int>)
         -> (value: Value, pointer: String?)?
     {
         if let scope = origin.scope, case .key(let name, _)? = segments.first, name.utf8.first == UInt8(ascii: "@"),
@@ -334,7 +334,7 @@ public final class Mapper {
         if let pointer = origin.pointer {
             return KeyValueCoding.locatedValue(at: segments, in: representation, pointer: pointer)
         }
-        guard let value = KeyValueCoding.evaluate(segments, representation) else { return nil }
+        guard let value = KeyValueCoding.evaluate(segments, representation, hint: hint) else { return nil }
         return (value, nil)
     }
 

@@ -32,6 +32,29 @@ final class ValueTests: XCTestCase {
         XCTAssertEqual(object["k8"], .number("8"))
     }
 
+    func testAHintedLookupFindsEveryKeyWhateverTheHintAndLearnsItsPosition() {
+        let object = ValueObject([("type", "employee"), ("id", 7), ("name", "Ann")])
+        for start in [0, 1, 2, 3, 99, -1, Int.min] {
+            var hint = start
+            XCTAssertEqual(object.value(forKey: "name", hint: &hint), "Ann", "hint \(start)")
+            XCTAssertEqual(hint, 2)
+            XCTAssertEqual(object.value(forKey: "name", hint: &hint), "Ann")
+            var missing = start
+            XCTAssertNil(object.value(forKey: "salary", hint: &missing))
+            XCTAssertEqual(missing, start)
+        }
+        // A hint learnt on one object, used on another that writes its keys in another order.
+        var hint = 0
+        XCTAssertEqual(ValueObject([("id", 1), ("type", "a")]).value(forKey: "type", hint: &hint), "a")
+        XCTAssertEqual(ValueObject([("type", "b"), ("id", 2)]).value(forKey: "type", hint: &hint), "b")
+        XCTAssertEqual(hint, 0)
+        // Large objects look up through their index, hint or not.
+        let large = ValueObject((0..<40).map { ("k\($0)", Value(integerLiteral: $0)) })
+        var far = 3
+        XCTAssertEqual(large.value(forKey: "k31", hint: &far), 31)
+        XCTAssertEqual(far, 31)
+    }
+
     func testBase64RoundTrips() {
         for text in ["", "f", "fo", "foo", "foob", "fooba", "foobar"] {
             let encoded = Base64.encode(Array(text.utf8))
