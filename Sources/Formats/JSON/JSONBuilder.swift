@@ -1,4 +1,9 @@
 import RestmapBase
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the one JSON grammar (`JSONMachine`) tells the code that builds something from a
 /// document: a `Value` tree, a `Value` tree with locations, a `PlistNode` config tree, or only
@@ -67,16 +72,17 @@ struct JSONStringToken {
     /// Decodes escapes of text that the scanner has validated; returns the byte count written.
     static func unescape(_ text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
         let count = text.count
+        guard let source = text.baseAddress else { return 0 }
         var i = 0
         var n = 0
         while i < count {
-            let c = text[i]
-            if c != UInt8(ascii: "\\") {
-                out[n] = c
-                n += 1
-                i += 1
-                continue
-            }
+            // The run up to the next backslash, copied whole (descriptions run a hundred bytes
+            // between escapes; byte by byte they cost ten instructions each).
+            let run = memchr(source + i, 0x5C, count - i).map { UnsafeRawPointer($0) - UnsafeRawPointer(source + i) } ?? count - i
+            (out + n).update(from: source + i, count: run)
+            n += run
+            i += run
+            guard i < count else { break }
             let e = text[i + 1]
             i += 2
             switch e {

@@ -68,6 +68,14 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(value, .string("\"\\/\u{8}\u{C}\n\r\tAé€\u{0}"))
     }
 
+    func testEscapesAmongLongRunsOfPlainText() throws {
+        // Runs between escapes are copied whole: escapes first, last, back to back, and runs
+        // of every length around them, with multi-byte characters inside the runs.
+        let run = String(repeating: "ab é€ ", count: 40)
+        let text = #""\n"# + run + #"\"\"\\"# + run + #"\u00e9"# + run.prefix(7) + #"\t""#
+        XCTAssertEqual(try parse(text), .string("\n" + run + "\"\"\\" + run + "é" + run.prefix(7) + "\t"))
+    }
+
     func testSurrogatePairsAndRawUTF8() throws {
         XCTAssertEqual(try parse(#""\ud83d\ude00 \uD83D\uDE00""#), .string("😀 😀"))
         XCTAssertEqual(try parse("\"Zoë 😀 日本\""), .string("Zoë 😀 日本"))
