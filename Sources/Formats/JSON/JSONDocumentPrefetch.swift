@@ -143,13 +143,23 @@ final class JSONDocumentPrefetch {
     func streamNext(
         _ body: (JSONStreamElement) throws -> Void, endOfInput: () -> RestmapError
     ) throws -> JSONPathOutcome {
-        while load(), let message = current[next] {
+        while load() {
+            let index = next
             next += 1
+            // Moved out of the batch and back once used: the batch still hands it to the parser
+            // to free, and no copy retains (and then releases) its parts on this core.
+            guard let message = current[index].take() else { break }
+            // Back in its batch once used, unless an error put it back already (before
+            // dropping the rest of the document moves on to the next batch).
+            var restored = false
+            defer { if !restored { current[index] = message } }
             switch message {
             case .element(let element):
                 do {
                     try body(element)
                 } catch {
+                    current[index] = message
+                    restored = true
                     dropRestOfDocument()
                     throw error
                 }

@@ -127,4 +127,16 @@ final class JSONDocumentPrefetchTests: XCTestCase {
         XCTAssertEqual(ahead.filter { $0.hasPrefix("error") }.count, 2)
         XCTAssertEqual(ahead.filter { $0.hasPrefix("outcome") }.count, 1_998)
     }
+
+    func testErrorsOfTheCallerAtEveryPlaceOfABatchKeepTheNextLinesIntact() {
+        // Every line's first element throws, so the rest of each line is dropped from every
+        // position a batch can be at, the end of a batch (and into the next one) included.
+        let text = (0..<1_000).map { "{\"a\": [{\"x\": \($0)}, {\"x\": \($0 + 1)}]}" }.joined(separator: "\n")
+        let every = Set(1...2_000)
+        let ahead = readLines(text, threaded: true, failAt: every)
+        XCTAssertEqual(ahead, readLines(text, threaded: false, failAt: every))
+        XCTAssertEqual(ahead.filter { $0.hasPrefix("error") }.count, 1_000)
+        let firsts = (0..<1_000).map { "element 0 \(Value.object(ValueObject([("x", .number(String($0)))])))" }
+        XCTAssertTrue(ahead.filter { $0.hasPrefix("element") } == firsts, "each line's first element once, in order")
+    }
 }
