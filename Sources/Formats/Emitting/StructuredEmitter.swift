@@ -30,7 +30,7 @@ public protocol StructuredEmitter: AnyObject {
 
 /// Where a replayable value begins in an emitter's output. Its bytes depend on the depth it is
 /// written at (indentation), so they are replayed only at the same depth.
-public struct ReplayMark: Sendable, Equatable {
+public struct ReplayMark: Sendable {
     public let depth: Int
     let offset: Int
     /// The emitter's flush count when the value began.

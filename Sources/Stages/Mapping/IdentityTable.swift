@@ -31,11 +31,6 @@ final class IdentityTable {
     var isEmpty: Bool { keys.isEmpty }
 
     /// The object registered under `key`, if any.
-    func object(for key: String) -> MappedObject? {
-        object(for: IdentityKey(text: key))
-    }
-
-    /// The object registered under `key`, if any.
     func object(for key: IdentityKey) -> MappedObject? {
         guard !keys.isEmpty else { return nil }
         let hash = hash(key)
@@ -53,11 +48,6 @@ final class IdentityTable {
                 return object(for: key)
             }
         }
-    }
-
-    /// Registers `object` under `key`, which the caller knows is not registered yet.
-    func insert(_ object: MappedObject, for key: String) {
-        insert(object, for: IdentityKey(text: key))
     }
 
     /// Registers `object` under `key`, which the caller knows is not registered yet.

@@ -27,7 +27,7 @@ public struct RecordWriter {
     }
 
     /// Writes one record. `recurring` may carry the encodings of related objects met before:
-    /// give one only while every object it has seen stays alive and unchanged.
+    /// give one only while the objects it has seen do not change.
     @inlinable
     public func write<Emitter: StructuredEmitter>(
         _ object: MappedObject, to emitter: Emitter, statistics: Statistics? = nil,

@@ -30,15 +30,17 @@ public final class RecurringObjectCache {
         var bytes: [UInt8]?
     }
 
-    static let maximumEntries = 4_096
+    /// The table has 2^13 slots and holds at most half as many objects: probes stay short.
+    private static let slotBits = 13
+    private static let slotCount = 1 << slotBits
+    static let maximumEntries = slotCount / 2
     static let maximumBytes = 8 << 20
     static let maximumObjectBytes = 8 << 10
     /// After this many lookups the cache stays on only if a quarter of them were hits.
     static let trialLookups = 4_096
-    /// Twice the entries, a power of two: probes stay short.
-    private static let slotCount = 2 * maximumEntries
 
-    private let slots: UnsafeMutablePointer<Slot>
+    /// Made at the first lookup: most records a writer is given meet no related object.
+    private var storage: UnsafeMutablePointer<Slot>?
     private var entries = 0
     private var storedBytes = 0
     private var lookups = 0
@@ -46,14 +48,20 @@ public final class RecurringObjectCache {
     /// False once the cache has given up (too few hits); then every object is written.
     public private(set) var isEnabled = true
 
-    public init() {
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(), count: Self.slotCount)
-    }
+    public init() {}
 
     deinit {
-        slots.deinitialize(count: Self.slotCount)
-        slots.deallocate()
+        guard let storage else { return }
+        storage.deinitialize(count: Self.slotCount)
+        storage.deallocate()
+    }
+
+    private var slots: UnsafeMutablePointer<Slot> {
+        if let storage { return storage }
+        let made = UnsafeMutablePointer<Slot>.allocate(capacity: Self.slotCount)
+        made.initialize(repeating: Slot(), count: Self.slotCount)
+        storage = made
+        return made
     }
 
     /// The slot of `object` at `depth`, or the empty slot where it would go. Addresses are
@@ -62,7 +70,8 @@ public final class RecurringObjectCache {
     private func slotIndex(of object: MappedObject, depth: Int) -> Int {
         let address = UInt(bitPattern: ObjectIdentifier(object))
         let mixed = ((address &>> 4) ^ UInt(bitPattern: depth)) &* 0x9E37_79B9_7F4A_7C15
-        var index = Int(truncatingIfNeeded: mixed &>> 51)  // the top 13 bits: 0 ..< slotCount
+        var index = Int(truncatingIfNeeded: mixed &>> UInt(64 - Self.slotBits))  // the top bits: 0 ..< slotCount
+        let slots = self.slots
         while let occupant = slots[index].object {
             if occupant === object && slots[index].depth == depth { return index }
             index = (index &+ 1) & (Self.slotCount &- 1)

@@ -19,29 +19,29 @@ final class IdentityTableTests: XCTestCase {
         var keys = (0..<5_000).map { String(1_000_000 + $0) }
         keys += ["", "0", "-7", "3.25", "17,en", "17,en-GB", "Zürich,Ελλάδα,東京", String(repeating: "k", count: 300)]
         keys += (0..<100).map { "order-\($0)-line-\($0 * 7)" }
-        for (number, key) in keys.enumerated() { table.insert(object(number), for: key) }
+        for (number, key) in keys.enumerated() { table.insert(object(number), for: IdentityKey(text: key)) }
         XCTAssertEqual(table.count, keys.count)
         for (number, key) in keys.enumerated() {
-            XCTAssertEqual(table.object(for: key)?.creationIndex, number, "key \(key)")
+            XCTAssertEqual(table.object(for: IdentityKey(text: key))?.creationIndex, number, "key \(key)")
         }
         for absent in ["999999", "1005000", "17,e", "17,en-G", "zürich", " 0", String(repeating: "k", count: 299)] {
-            XCTAssertNil(table.object(for: absent), "key \(absent)")
+            XCTAssertNil(table.object(for: IdentityKey(text: absent)), "key \(absent)")
         }
     }
 
     func testKeysThatDifferOnlyPastTheFirstWordAreKeptApart() {
         let table = IdentityTable()
         let keys = ["abcdefgh1", "abcdefgh2", "abcdefghijklmnop", "abcdefghijklmnoq", "12345678", "123456789"]
-        for (number, key) in keys.enumerated() { table.insert(object(number), for: key) }
-        for (number, key) in keys.enumerated() { XCTAssertEqual(table.object(for: key)?.creationIndex, number) }
+        for (number, key) in keys.enumerated() { table.insert(object(number), for: IdentityKey(text: key)) }
+        for (number, key) in keys.enumerated() { XCTAssertEqual(table.object(for: IdentityKey(text: key))?.creationIndex, number) }
     }
 
     func testIdsInSequenceKeepTheTableOnIntegerPlacement() {
         let table = IdentityTable()
-        for number in 0..<20_000 { table.insert(object(number), for: String(1_000_000 + number)) }
+        for number in 0..<20_000 { table.insert(object(number), for: IdentityKey(text: String(1_000_000 + number))) }
         XCTAssertTrue(table.placesIntegersInOrder)
-        XCTAssertEqual(table.object(for: "1012345")?.creationIndex, 12_345)
-        XCTAssertNil(table.object(for: "1020000"))
+        XCTAssertEqual(table.object(for: IdentityKey(text: "1012345"))?.creationIndex, 12_345)
+        XCTAssertNil(table.object(for: IdentityKey(text: "1020000")))
     }
 
     /// Ids spaced by a power of two all start at one slot: the table must notice and turn to
@@ -49,10 +49,10 @@ final class IdentityTableTests: XCTestCase {
     func testIdsAimedAtOneSlotTurnTheTableToSeededHashes() {
         let table = IdentityTable()
         let keys = (0..<5_000).map { String($0 << 24) } + (0..<100).map { "-" + String($0 << 24) }
-        for (number, key) in keys.enumerated() { table.insert(object(number), for: key) }
+        for (number, key) in keys.enumerated() { table.insert(object(number), for: IdentityKey(text: key)) }
         XCTAssertFalse(table.placesIntegersInOrder)
-        for (number, key) in keys.enumerated() { XCTAssertEqual(table.object(for: key)?.creationIndex, number) }
-        XCTAssertNil(table.object(for: String(5_000 << 24)))
+        for (number, key) in keys.enumerated() { XCTAssertEqual(table.object(for: IdentityKey(text: key))?.creationIndex, number) }
+        XCTAssertNil(table.object(for: IdentityKey(text: String(5_000 << 24))))
     }
 
     func testIntegerValuesAreReadOnlyFromPlainDecimalText() {
@@ -66,13 +66,13 @@ final class IdentityTableTests: XCTestCase {
 
     func testRemoveAllForgetsEveryKeyAndTheTableIsUsableAgain() {
         let table = IdentityTable()
-        for number in 0..<100 { table.insert(object(number), for: "id\(number)") }
+        for number in 0..<100 { table.insert(object(number), for: IdentityKey(text: "id\(number)")) }
         table.removeAll()
         XCTAssertTrue(table.isEmpty)
-        XCTAssertNil(table.object(for: "id5"))
-        table.insert(object(7), for: "id5")
-        XCTAssertEqual(table.object(for: "id5")?.creationIndex, 7)
-        XCTAssertNil(table.object(for: "id6"))
+        XCTAssertNil(table.object(for: IdentityKey(text: "id5")))
+        table.insert(object(7), for: IdentityKey(text: "id5"))
+        XCTAssertEqual(table.object(for: IdentityKey(text: "id5"))?.creationIndex, 7)
+        XCTAssertNil(table.object(for: IdentityKey(text: "id6")))
     }
 
     func testGraphMergesEqualKeysAndNumbersAnonymousObjects() {

@@ -61,6 +61,23 @@ final class RecurringObjectCacheTests: XCTestCase {
         }
     }
 
+    func testTheRecordWriterReplaysRecurringObjectsFromTheThirdMeetingOn() throws {
+        // Eight employees with the same two skills at one depth: each skill is written twice
+        // (met, then kept) and copied six times; the shared manager, with relationships of its
+        // own, is written every time.
+        let payloads = (1...8).map { id in
+            #"{"id": \#(id), "skills": [{"code": "go"}, {"code": "c"}], "manager": {"id": 9, "skills": [{"code": "go"}]}}"#
+        }
+        let sink = MemorySink()
+        let emitter = ReplayCountingEmitter(JSONWriter(sink: sink, style: .compact))
+        try emitter.beginArray()
+        try RecordWriter(shape: .tree).write(all: try employees(payloads), to: emitter)
+        try emitter.endArray()
+        XCTAssertEqual(emitter.replays, 2 * 6 + 6)  // the manager's skill too, one depth deeper
+        try emitter.writer.flush()
+        XCTAssertEqual(sink.text, try array(try employees(payloads), style: .compact, cached: false))
+    }
+
     func testAnObjectIsWrittenThenKeptThenReplayedAtItsOwnDepthOnly() throws {
         let skill = try XCTUnwrap(employees([#"{"id": 1, "skills": [{"code": "go"}]}"#]).first?.relationship(1))
         guard case .many(let related) = skill, let go = related.first else { return XCTFail("no skill") }
@@ -106,5 +123,28 @@ final class RecurringObjectCacheTests: XCTestCase {
         try writer.endArray()
         try writer.flush()
         XCTAssertEqual(sink.text, "[\"" + String(repeating: "x", count: 1 << 17) + #"","y","y"]"#)
+    }
+}
+
+/// Forwards everything to a JSON writer and counts the values it replays.
+private final class ReplayCountingEmitter: StructuredEmitter {
+    let writer: JSONWriter
+    private(set) var replays = 0
+
+    init(_ writer: JSONWriter) { self.writer = writer }
+
+    func beginObject() throws { try writer.beginObject() }
+    func key(_ name: String) throws { try writer.key(name) }
+    func key(_ name: String, encoded: JSONEncodedKey) throws { try writer.key(name, encoded: encoded) }
+    func endObject() throws { try writer.endObject() }
+    func beginArray() throws { try writer.beginArray() }
+    func endArray() throws { try writer.endArray() }
+    func scalar(_ value: Value) throws { try writer.scalar(value) }
+    func string(_ text: String, encoded: JSONEncodedKey) throws { try writer.string(text, encoded: encoded) }
+    func beginReplayableValue() throws -> ReplayMark? { try writer.beginReplayableValue() }
+    func valueBytes(since mark: ReplayMark) -> [UInt8]? { writer.valueBytes(since: mark) }
+    func replayValue(_ bytes: [UInt8]) throws {
+        replays += 1
+        try writer.replayValue(bytes)
     }
 }
