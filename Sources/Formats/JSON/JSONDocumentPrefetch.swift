@@ -14,7 +14,7 @@ import RestmapBase
 final class JSONDocumentPrefetch {
     /// What the parser hands over, in document order.
     enum Message {
-        case element(JSONStreamElement)
+        indirect case element(JSONStreamElement)
         /// The document's elements are all handed over.
         case done(JSONPathOutcome)
         /// The document (or the input) failed here; a data error's line is already skipped.
