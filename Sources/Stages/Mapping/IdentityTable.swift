@@ -63,9 +63,9 @@ final class IdentityTable {
     /// Forgets every key but keeps the storage.
     func removeAll() {
         guard !keys.isEmpty else { return }
-        keys.removeAll(keepingCapacity: true)
-        hashes.removeAll(keepingCapacity: true)
-        objects.removeAll(keepingCapacity: true)
+        keys.removeAllKeepingStorage()
+        hashes.removeAllKeepingStorage()
+        objects.removeAllKeepingStorage()
         slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 

@@ -12,7 +12,7 @@ public final class ObjectGraph {
     /// Forgets every object but keeps the storage, for streaming runs that map payload
     /// elements one at a time.
     func removeAll() {
-        objects.removeAll(keepingCapacity: true)
+        objects.removeAllKeepingStorage()
         for index in identities.indices where !identities[index].isEmpty {
             identities[index].removeAll()
         }
