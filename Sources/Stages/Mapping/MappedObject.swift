@@ -39,6 +39,15 @@ public final class MappedObject {
         self.anonymousNumber = 0
     }
 
+    /// Empties the two arrays in specialized code before they go: left to their own deinit,
+    /// their elements are destroyed through the runtime's generic value witnesses, some 900
+    /// instructions an object — a fifth of the mapping thread of an NDJSON run, which frees
+    /// every line's objects once it is written.
+    deinit {
+        attributes.removeAllKeepingStorage()
+        relationships.removeAllKeepingStorage()
+    }
+
     public var entityName: String { plan.name }
 
     /// Sets the relationship at position `index`.
