@@ -33,7 +33,10 @@ extension XMLMarkupScanner {
                 let byte = base[i]
                 i += 1
                 if byte == UInt8(ascii: "/") {
-                    state = .endTag
+                    // An end tag holds no `<` (nor do the text and tags after it until the next
+                    // markup), so it needs no search for its `>` of its own: the search for the
+                    // next `<` passes over it.
+                    state = .content
                 } else if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
                     advanceState(byte)
                 } else {

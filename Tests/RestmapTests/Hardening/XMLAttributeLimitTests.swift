@@ -89,4 +89,23 @@ final class XMLAttributeLimitTests: XCTestCase {
             }
         }
     }
+
+    /// End tags are passed over by the fast scanner's search for the next `<`: `=` and quotes
+    /// in the text after them count for nothing, and a crowded element after them is still
+    /// found where it begins, however the input is cut (an end tag split across chunks too).
+    func testTextAfterEndTagsCountsForNothingHoweverTheInputIsCut() {
+        let xml = Array("<r><a x='1' y=\"2\">t</a>= \"q\" ' =<b>==</b\n>x=y'<e a='1' b='2' c='3'/></r>".utf8)
+        for chunk in 1...xml.count {
+            for records in [false, true] {
+                let scanner = XMLMarkupScanner(recordsPositions: records, attributeLimit: 2)
+                var start = 0
+                while start < xml.count {
+                    let end = min(start + chunk, xml.count)
+                    Array(xml[start..<end]).withUnsafeBytes { scanner.scan($0) }
+                    start = end
+                }
+                XCTAssertEqual(scanner.crowdedElement, .init(line: 2, column: 6), "chunk \(chunk), positions \(records)")
+            }
+        }
+    }
 }
