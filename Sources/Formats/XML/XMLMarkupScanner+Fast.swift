@@ -18,27 +18,51 @@ extension XMLMarkupScanner {
         var i = 0
         /// The `<` of the start tag being read, when it is in this chunk.
         var tagIndex: Int?
+        // The scanner's state in locals (registers) for the loop, stored back before the rare
+        // constructs' state machine runs and at the end.
+        var state = self.state
+        var quote = self.quote
+        var attributes = self.attributes
+        /// The byte-by-byte state machine, for the rare constructs, on the stored state.
+        func advance(_ byte: UInt8) {
+            (self.state, self.quote, self.attributes) = (state, quote, attributes)
+            advanceState(byte)
+            (state, quote, attributes) = (self.state, self.quote, self.attributes)
+        }
         while i < n {
             switch state {
             case .content:
+                // Content, then a tag, then content again: the common cycle, without going
+                // round the switch. End tags hold no `<`, so the search for the next `<`
+                // passes over them.
                 guard let k = Self.next(0x3C, in: base, from: i, to: n) else {
                     i = n
                     continue
                 }
                 tagIndex = k
                 i = k + 1
-                state = .tagOpen
+                guard i < n else {
+                    state = .tagOpen
+                    continue
+                }
+                let byte = base[i]
+                i += 1
+                if byte == UInt8(ascii: "/") { continue }
+                if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
+                    state = .tagOpen
+                    advance(byte)
+                    continue
+                }
+                quote = 0
+                attributes = 0
+                state = .startTag
             case .tagOpen:
-                // As `advanceState` does, without its general switch: most tags are plain.
                 let byte = base[i]
                 i += 1
                 if byte == UInt8(ascii: "/") {
-                    // An end tag holds no `<` (nor do the text and tags after it until the next
-                    // markup), so it needs no search for its `>` of its own: the search for the
-                    // next `<` passes over it.
                     state = .content
                 } else if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
-                    advanceState(byte)
+                    advance(byte)
                 } else {
                     quote = 0
                     attributes = 0
@@ -74,6 +98,7 @@ extension XMLMarkupScanner {
                     }
                 }
             case .endTag:
+                // (Left by the byte-by-byte scanner; this one never enters it.)
                 guard let k = Self.next(0x3E, in: base, from: i, to: n) else {
                     i = n
                     continue
@@ -81,10 +106,13 @@ extension XMLMarkupScanner {
                 i = k + 1
                 state = .content
             default:
-                advanceState(base[i])
+                advance(base[i])
                 i += 1
             }
         }
+        self.state = state
+        self.quote = quote
+        self.attributes = attributes
         if state == .startTag || state == .tagOpen, let tagIndex { openTagPosition = position(after: base, count: tagIndex) }
         let end = position(after: base, count: n)
         afterCarriageReturn = base[n - 1] == 0x0D
