@@ -78,14 +78,9 @@ final class XMLAttributeLimitTests: XCTestCase {
         let xml = Array("<r>\nDépartement\r\n  x\r  é\n\n<a b='1' c='2'/>\n  ü<e a='1' b='2' c='3'/></r>".utf8)
         for chunk in [1, 3, 7, xml.count] {
             for records in [false, true] {
-                let scanner = XMLMarkupScanner(recordsPositions: records, attributeLimit: 2)
-                var start = 0
-                while start < xml.count {
-                    let end = min(start + chunk, xml.count)
-                    Array(xml[start..<end]).withUnsafeBytes { scanner.scan($0) }
-                    start = end
-                }
-                XCTAssertEqual(scanner.crowdedElement, .init(line: 7, column: 4), "chunk \(chunk), positions \(records)")
+                XCTAssertEqual(
+                    crowdedElement(in: xml, chunk: chunk, recordsPositions: records), .init(line: 7, column: 4),
+                    "chunk \(chunk), positions \(records)")
             }
         }
     }
@@ -97,15 +92,23 @@ final class XMLAttributeLimitTests: XCTestCase {
         let xml = Array("<r><a x='1' y=\"2\">t</a>= \"q\" ' =<b>==</b\n>x=y'<e a='1' b='2' c='3'/></r>".utf8)
         for chunk in 1...xml.count {
             for records in [false, true] {
-                let scanner = XMLMarkupScanner(recordsPositions: records, attributeLimit: 2)
-                var start = 0
-                while start < xml.count {
-                    let end = min(start + chunk, xml.count)
-                    Array(xml[start..<end]).withUnsafeBytes { scanner.scan($0) }
-                    start = end
-                }
-                XCTAssertEqual(scanner.crowdedElement, .init(line: 2, column: 6), "chunk \(chunk), positions \(records)")
+                XCTAssertEqual(
+                    crowdedElement(in: xml, chunk: chunk, recordsPositions: records), .init(line: 2, column: 6),
+                    "chunk \(chunk), positions \(records)")
             }
         }
+    }
+
+    /// Where a scanner allowing two attributes finds the first crowded element, the input
+    /// handed to it `chunk` bytes at a time.
+    private func crowdedElement(in xml: [UInt8], chunk: Int, recordsPositions: Bool) -> XMLMarkupScanner.Position? {
+        let scanner = XMLMarkupScanner(recordsPositions: recordsPositions, attributeLimit: 2)
+        var start = 0
+        while start < xml.count {
+            let end = min(start + chunk, xml.count)
+            Array(xml[start..<end]).withUnsafeBytes { scanner.scan($0) }
+            start = end
+        }
+        return scanner.crowdedElement
     }
 }
