@@ -14,6 +14,9 @@ import RestmapBase
 final class JSONDocumentPrefetch {
     /// What the parser hands over, in document order.
     enum Message {
+        /// Boxed: taking a message from its batch then copies one reference, not the
+        /// element's value, location and key path (each retained and released on the
+        /// mapping core): 26M of the mapping thread's 399M instructions on 8 MB.
         indirect case element(JSONStreamElement)
         /// The document's elements are all handed over.
         case done(JSONPathOutcome)
