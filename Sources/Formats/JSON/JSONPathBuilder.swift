@@ -183,9 +183,13 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     public mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
         if forwarding {
             if skipping { return }
-            if let members, fanOutKeys.isEmpty, depth == forwardDepth + 1, !members.contains(key) {
-                skipping = true
-                skipDepth = depth
+            if let members, fanOutKeys.isEmpty, depth == forwardDepth + 1 {
+                guard let member = members.match(key) else {
+                    skipping = true
+                    skipDepth = depth
+                    return
+                }
+                try inner.memberKey(members.string(at: member), tag: members.tag(at: member), token: key, at: position)
                 return
             }
             try inner.key(key, at: position)
@@ -250,10 +254,24 @@ protocol JSONElementBuilder: JSONBuilder {
     mutating func beginElement(pointer: String)
     /// The completed element, and the locations of its values when the builder records them.
     mutating func finishElement() -> (Value, PayloadLocations)
+    /// A key of the element's own object that the member filter kept, with its text and
+    /// duplicate-check tag made once (`token` is the key as written).
+    mutating func memberKey(_ text: String, tag: UInt64, token: JSONStringToken, at position: JSONPosition) throws
+}
+
+extension JSONElementBuilder {
+    mutating func memberKey(_ text: String, tag: UInt64, token: JSONStringToken, at position: JSONPosition) throws {
+        try key(token, at: position)
+    }
 }
 
 extension JSONValueBuilder: JSONElementBuilder {
     func beginElement(pointer: String) {}
+
+    @inline(__always)
+    func memberKey(_ text: String, tag: UInt64, token: JSONStringToken, at position: JSONPosition) {
+        pushKnownKey(text, tag: tag)
+    }
 
     func finishElement() -> (Value, PayloadLocations) {
         (takeValue(), PayloadLocations())

@@ -24,4 +24,14 @@ final class JSONStringCache {
         tag = (low | high) & 0x8080_8080_8080_8080 == 0 ? hash | 1 : 0
         return cache.string(low: low, high: high, hash: hash) { token.string }
     }
+
+    /// The tag `string(_:tag:)` gives the unescaped text `bytes` (for names known in advance).
+    static func tag(of bytes: [UInt8]) -> UInt64 {
+        guard bytes.count <= 15 else { return 0 }
+        let padded = bytes + [UInt8](repeating: 0, count: 16 - bytes.count)
+        let (low, high) = padded.withUnsafeBytes {
+            ShortStringCache.key($0.baseAddress!, count: bytes.count, readable: 16)
+        }
+        return (low | high) & 0x8080_8080_8080_8080 == 0 ? ShortStringCache.hash(low: low, high: high) | 1 : 0
+    }
 }

@@ -129,6 +129,13 @@ final class JSONValueBuilder: JSONBuilder {
         keyTags.push(tag)
     }
 
+    /// Pushes a key whose text and tag were made beforehand (`JSONMemberName`).
+    @inline(__always)
+    func pushKnownKey(_ text: String, tag: UInt64) {
+        keys.push(text)
+        keyTags.push(tag)
+    }
+
     @inline(__always)
     public func string(_ string: JSONStringToken, at position: JSONPosition) {
         values.push(.string(strings.string(string)))

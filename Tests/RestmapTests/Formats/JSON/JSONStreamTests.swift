@@ -107,6 +107,32 @@ final class JSONStreamTests: XCTestCase {
         }
     }
 
+    /// The member filter hands the value builder each kept key's text made once: names of one
+    /// length, of more than 8, 15 and 63 bytes, non-ASCII and escaped keys must all come out as
+    /// written, and a key written twice in an element must still merge (the last value wins).
+    func testKeptMemberKeysOfEveryShapeComeOutAsWrittenAndDuplicatesMerge() throws {
+        let long = String(repeating: "k", count: 70)
+        let members: Set<String> = ["id", "ab", "description_long_1", "Zoë", "départements_du_groupe", long]
+        let text = """
+            {"list": [
+              {"id": 1, "ab": 2, "ac": 3, "description_long_1": 4, "description_long_2": 5, "Zoë": 6},
+              {"i\\u0064": 7, "d\\u00e9partements_du_groupe": 8, "\(long)": 9, "\(long)x": 10, "id": 11},
+              {"ab": 12, "ab": 13, "Zo\\u00eb": 14, "Zoë": 15}
+            ]}
+            """
+        for chunk in [5, 1 << 20] {
+            var seen: [Value] = []
+            let outcome = try reader(text, chunk: chunk).streamElements(at: ["list"], members: members) { seen.append($0.value) }
+            XCTAssertEqual(outcome, .array(count: 3))
+            XCTAssertEqual(seen, [
+                ["id": 1, "ab": 2, "description_long_1": 4, "Zoë": 6],
+                ["id": 11, "départements_du_groupe": 8, long: 9],
+                ["ab": 13, "Zoë": 15],
+            ], "chunk \(chunk)")
+            if case .object(let object) = seen[2] { XCTAssertEqual(object.keys, ["ab", "Zoë"]) }
+        }
+    }
+
     func testAMissingPathReportsTheRootKeysInDocumentOrder() throws {
         var (outcome, seen) = try elements(reader(employees), at: ["employee_list"])
         XCTAssertEqual(outcome, .notFound(rootKeys: ["meta", "employees_list", "after"]))
