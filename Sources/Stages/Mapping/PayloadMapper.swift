@@ -172,7 +172,7 @@ public final class PayloadMapper {
     func select(_ element: Value, pathIndex: Int, origin: Mapper.Origin) -> (EntityPlan, Int)? {
         let matchers = plans.matchers(ofPath: pathIndex)
         for matcher in matchers.keyed {
-            guard let actual = KeyValueCoding.evaluate(matcher.keyPath[...], element) else { continue }
+            guard let actual = KeyValueCoding.evaluate(matcher.keyPath, element) else { continue }
             switch actual {
             case .array, .object:
                 log.warning(

@@ -34,7 +34,7 @@ extension MatcherPlans {
     /// the fallback; nil when none applies.
     func choose(_ element: Value) -> EntityPlan? {
         for matcher in keyed {
-            guard let plan = matcher.plan, let actual = KeyValueCoding.evaluate(matcher.keyPath[...], element) else {
+            guard let plan = matcher.plan, let actual = KeyValueCoding.evaluate(matcher.keyPath, element) else {
                 continue
             }
             if actual.isScalar, LooseEquality.matches(actual, matcher.expected) { return plan }
