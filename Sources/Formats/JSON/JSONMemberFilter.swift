@@ -3,9 +3,9 @@ import RestmapBase
 /// The member names an element filter keeps (`JSONPathBuilder`'s `members`). Most keys of a
 /// payload are turned down by their length alone (a bit per length held by some name), then
 /// compared with the few names of their length, by their first eight bytes before any
-/// byte-by-byte comparison. A key that matches comes back as its member, whose `String` and
-/// duplicate-check tag were made once, so that the value builder need not make or look them
-/// up again for every element.
+/// byte-by-byte comparison. A key that matches comes back as its member's index, and the
+/// member's `String` and duplicate-check tag were made once, so that the value builder need
+/// not make or look them up again for every element.
 struct JSONMemberFilter {
     private let names: [JSONMemberName]
     /// Bit n set: some name is n bytes long (names of 64 bytes or more set bit 63).
@@ -35,12 +35,6 @@ struct JSONMemberFilter {
     @inline(__always)
     private static func lengthBit(_ count: Int) -> UInt64 {
         1 &<< UInt64(min(count, 63))
-    }
-
-    /// Whether `key` is one of the names.
-    @inline(__always)
-    func contains(_ key: JSONStringToken) -> Bool {
-        match(key) != nil
     }
 
     /// The index of the member `key` names, if it is one (for `string(at:)` and `tag(at:)`).

@@ -21,8 +21,14 @@ final class JSONStringCache {
         let (low, high) = ShortStringCache.key(
             UnsafeRawPointer(token.bytes.baseAddress!), count: count, readable: token.readable)
         let hash = ShortStringCache.hash(low: low, high: high)
-        tag = (low | high) & 0x8080_8080_8080_8080 == 0 ? hash | 1 : 0
+        tag = Self.tag(low: low, high: high, hash: hash)
         return cache.string(low: low, high: high, hash: hash) { token.string }
+    }
+
+    /// The tag of a short key: its hash when every byte is ASCII, else 0.
+    @inline(__always)
+    private static func tag(low: UInt64, high: UInt64, hash: UInt64) -> UInt64 {
+        (low | high) & 0x8080_8080_8080_8080 == 0 ? hash | 1 : 0
     }
 
     /// The tag `string(_:tag:)` gives the unescaped text `bytes` (for names known in advance).
@@ -32,6 +38,6 @@ final class JSONStringCache {
         let (low, high) = padded.withUnsafeBytes {
             ShortStringCache.key($0.baseAddress!, count: bytes.count, readable: 16)
         }
-        return (low | high) & 0x8080_8080_8080_8080 == 0 ? ShortStringCache.hash(low: low, high: high) | 1 : 0
+        return tag(low: low, high: high, hash: ShortStringCache.hash(low: low, high: high))
     }
 }
