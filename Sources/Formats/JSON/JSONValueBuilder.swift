@@ -115,8 +115,7 @@ final class JSONValueBuilder: JSONBuilder {
     func pushKey(_ key: JSONStringToken) -> String {
         var tag: UInt64 = 0
         let text = strings.string(key, tag: &tag)
-        keys.push(text)
-        keyTags.push(tag)
+        pushKnownKey(text, tag: tag)
         return text
     }
 
@@ -125,13 +124,13 @@ final class JSONValueBuilder: JSONBuilder {
     @inline(__always)
     public func key(_ key: JSONStringToken, at position: JSONPosition) {
         var tag: UInt64 = 0
-        keys.push(strings.string(key, tag: &tag))
-        keyTags.push(tag)
+        pushKnownKey(strings.string(key, tag: &tag), tag: tag)
     }
 
-    /// Pushes a key whose text and tag were made beforehand (`JSONMemberName`).
+    /// Pushes a key whose text and tag are made (`JSONMemberName`'s, or the string cache's).
+    /// Consumed: the string moves onto the stack without a retain.
     @inline(__always)
-    func pushKnownKey(_ text: String, tag: UInt64) {
+    func pushKnownKey(_ text: consuming String, tag: UInt64) {
         keys.push(text)
         keyTags.push(tag)
     }

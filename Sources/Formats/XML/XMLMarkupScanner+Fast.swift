@@ -98,7 +98,8 @@ extension XMLMarkupScanner {
                     }
                 }
             case .endTag:
-                // (Left by the byte-by-byte scanner; this one never enters it.)
+                // (Only where the byte-by-byte scan of the first bytes left off: this loop passes
+                // over end tags from content.)
                 guard let k = Self.next(0x3E, in: base, from: i, to: n) else {
                     i = n
                     continue

@@ -350,7 +350,7 @@ public final class MapRun {
         case .ndjson:
             let emitter = JSONWriter(sink: sink, style: .compact)
             // Every object stays in the graph until the end: recurring ones can be replayed.
-            let recurring = options.shape == .tree ? RecurringObjectCache() : nil
+            let recurring = writer.makeRecurringCache()
             for object in recordsInOrder() {
                 try writer.write(object, to: emitter, statistics: statistics, recurring: recurring)
                 try emitter.newline()

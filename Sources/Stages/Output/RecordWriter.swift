@@ -26,6 +26,13 @@ public struct RecordWriter {
         public init() {}
     }
 
+    /// A cache for `recurring` in `write(_:to:statistics:recurring:)`, nil when this shape
+    /// writes related objects as ids (`records`), which nothing then replays.
+    @inlinable
+    public func makeRecurringCache() -> RecurringObjectCache? {
+        shape == .tree ? RecurringObjectCache() : nil
+    }
+
     /// Writes one record. `recurring` may carry the encodings of related objects met before:
     /// give one only while the objects it has seen do not change.
     @inlinable
@@ -45,7 +52,7 @@ public struct RecordWriter {
     ) throws {
         var ancestors: [ObjectIdentifier] = []  // one array for all (an allocation a record)
         ancestors.reserveCapacity(8)
-        let recurring = shape == .tree ? RecurringObjectCache() : nil
+        let recurring = makeRecurringCache()
         for object in objects {
             try write(object, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
         }
