@@ -6,10 +6,6 @@ extension JSONWriter {
     /// recursion, so their depth is not limited by the thread's stack.
     public func write(_ value: Value) throws {
         switch value {
-        case .null: try null()
-        case .bool(let flag): try bool(flag)
-        case .number(let text): try number(text)
-        case .string(let text): try string(text)
         case .array(let elements):
             try beginArray()
             var stack = [Frame(elements: elements)]
@@ -18,6 +14,8 @@ extension JSONWriter {
             try beginObject()
             var stack = [Frame(entries: object.entries)]
             try drain(&stack)
+        default:
+            try scalar(value)
         }
     }
 
@@ -68,7 +66,7 @@ extension JSONWriter {
                 try beginObject()
                 stack.append(Frame(entries: object.entries))
             default:
-                try write(child)
+                try scalar(child)
             }
         }
     }
