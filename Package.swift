@@ -74,22 +74,25 @@ var targets: [Target] = [
     .executableTarget(
         name: "restmap",
         dependencies: [
-            "RestmapBase", "RestmapFormats", "RestmapConfig", "RestmapOutput", "RestmapRequest",
+            "RestmapBase", "RestmapFormats", "RestmapConfig", "RestmapMapping", "RestmapOutput", "RestmapRequest",
             "RestmapValidation", "RestmapDescribe", "RestmapStore", "RestmapSuggest", "RestmapPipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), "CMalloc",
         ]
     ),
+    // What the test targets share: running the built CLI, and the execution paths its
+    // results are held to (the differential harness).
+    .target(name: "RestmapTestSupport", dependencies: ["RestmapBase", "RestmapFormats"], path: "Tests/Support"),
     .testTarget(name: "RestmapTests", dependencies: [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping",
         "RestmapOutput", "RestmapRequest", "RestmapValidation", "RestmapDescribe", "RestmapSuggest",
-        "RestmapPipeline",
+        "RestmapPipeline", "RestmapTestSupport",
     ]),
     .testTarget(name: "RestmapStoreTests", dependencies: [
         "RestmapBase", "RestmapFormats", "RestmapTypes", "RestmapConfig", "RestmapMapping", "RestmapStore",
         "RestmapPipeline",
     ]),
     // Runs the built `restmap` over Configs/ and Samples/ and compares with Golden/.
-    .testTarget(name: "RestmapCLITests", dependencies: ["RestmapBase"], exclude: ["Golden", "Schemas"]),
+    .testTarget(name: "RestmapCLITests", dependencies: ["RestmapBase", "RestmapTestSupport"], exclude: ["Golden", "Schemas"]),
 ]
 
 // The libFuzzer harnesses (Fuzz/README.md) are targets of this package only when
@@ -101,7 +104,7 @@ if Context.environment["RESTMAP_FUZZ"] == "1" {
         "RestmapPipeline",
     ]
     targets.append(.target(name: "FuzzSupport", dependencies: engine, path: "Fuzz/Sources/FuzzSupport"))
-    for harness in ["fuzz-json", "fuzz-json-stream", "fuzz-plist", "fuzz-coredata", "fuzz-xml", "fuzz-store"] {
+    for harness in ["fuzz-json", "fuzz-json-stream", "fuzz-plist", "fuzz-coredata", "fuzz-xml", "fuzz-store", "fuzz-paths"] {
         targets.append(.executableTarget(
             name: harness, dependencies: engine + ["FuzzSupport"], path: "Fuzz/Sources/\(harness)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))

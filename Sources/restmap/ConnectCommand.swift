@@ -2,19 +2,19 @@ import ArgumentParser
 import RestmapBase
 import RestmapStore
 
-/// `restmap connect`: resolves the connections that sharded runs left pending in a
-/// PostgreSQL store (README "Many writers"). Needs no config.
+/// `restmap connect`: resolves the connections that earlier runs (shards) left pending in a
+/// store (README "Many writers"). Needs no config.
 struct ConnectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "connect",
-        abstract: "Resolve connections whose target arrived in another run (PostgreSQL stores).",
+        abstract: "Resolve connections whose target arrived in another run.",
         discussion: """
             Every map --store run already does this after it commits; run it once more after a \
             sharded load to be sure. Prints how many were resolved and how many still wait for \
             their target. Exit 0 on success; 2 when the store cannot be reached or written.
             """)
 
-    @Option(name: .long, help: "The PostgreSQL store (postgresql://...; PG* environment variables honoured).")
+    @Option(name: .long, help: "The store file, or a PostgreSQL database (postgresql://...; PG* environment variables honoured).")
     var store: String
 
     func run() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestmapBase
+import RestmapMapping
 import RestmapOutput
 import RestmapPipeline
 import RestmapStore
@@ -42,7 +43,7 @@ struct MapCommand: ParsableCommand {
     @Option(name: .long, help: "Also write what was mapped into this SQLite store (created when missing) or PostgreSQL database (postgresql://...).")
     var store: String?
 
-    @Option(name: .long, help: ArgumentHelp("Map only the I-th of K shares of the input's elements or lines (1 <= I <= K).", valueName: "I/K"))
+    @Option(name: .long, help: ArgumentHelp("Map only the I-th of K shares of the inputs' objects, each object's representations in one share (1 <= I <= K).", valueName: "I/K"))
     var shard: String?
 
     @Flag(name: [.short, .long], help: "Print no records (with --store: only store them).")

@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// Golden tests: each `Golden/*.golden` file holds a command line, the exit status it must
@@ -126,32 +127,5 @@ final class GoldenTests: XCTestCase {
             let second = try RestmapBinary.run(golden.arguments, stdin: stdin)
             XCTAssertEqual(first.stdout, second.stdout, golden.name)
         }
-    }
-}
-
-/// Splits a command line into words: blanks separate, single and double quotes group.
-enum ShellWords {
-    static func split(_ line: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var inWord = false
-        var quote: Character?
-        for character in line {
-            if let active = quote {
-                if character == active { quote = nil } else { current.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                inWord = true
-            } else if character == " " {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            } else {
-                current.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(current) }
-        return words
     }
 }

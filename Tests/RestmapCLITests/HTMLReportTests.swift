@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// `validate --report html`, looked at as a person would: the page is rendered in headless

@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// The hostile-input suite (issue 16, SPEC §5) as part of `make test`: Tests/Hostile/run.py

@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// `restmap init` writes a config that `check` finds clean and that covers the samples it

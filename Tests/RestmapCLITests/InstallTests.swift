@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// `make install` lays restmap out as a packaged tool: binary, man pages, completions; and

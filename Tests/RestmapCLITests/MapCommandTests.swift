@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// CLI behaviour golden files cannot show: files written with -o, exit codes of argument
@@ -34,6 +35,32 @@ final class MapCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("bad.json:1:"), result.stderr)
         XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), first)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["bad.json", "out.json"])
+    }
+
+    /// A path mapping's key path over a root array fans out over its elements on the path a
+    /// user runs — the default thread count, a file, `URI=FILE`, standard input — exactly as
+    /// with `--threads 1` (it once mapped nothing with two threads).
+    func testAKeyPathOverARootArrayMapsTheSameOnEveryThreadCount() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("config.json")
+        try Data(#"{"entity_attribute_mappings": {"Pet": {"id": "petID", "name": "name"}}, "path_mappings": [{"uri": "/owners", "key_path": "pet", "matchers": [{"entity_name": "Pet"}]}]}"#.utf8).write(to: config)
+        let payload = directory.appendingPathComponent("owners.json")
+        let owners = #"[{"id": 1, "name": "Ines"}, {"id": 2, "name": "Tomas", "pet": {"id": 9, "name": "Miso"}}, {"id": 3, "pet": null}]"#
+        try Data(owners.utf8).write(to: payload)
+        let expected = #"[{"_entity":"Pet","petID":9,"name":"Miso"}]"# + "\n"
+        let runs: [(String, [String], Data?)] = [
+            ("default threads", ["--path", "/owners", payload.path], nil),
+            ("URI=FILE", ["/owners=" + payload.path], nil),
+            ("standard input", ["--path", "/owners", "-"], Data(owners.utf8)),
+            ("--threads 1", ["--threads", "1", "--path", "/owners", payload.path], nil),
+            ("--threads 2", ["--threads", "2", "--path", "/owners", payload.path], nil),
+        ]
+        for (label, arguments, stdin) in runs {
+            let result = try RestmapBinary.run(["map", "-c", config.path, "--compact"] + arguments, stdin: stdin)
+            XCTAssertEqual(result.status, 0, "\(label): \(result.stderr)")
+            XCTAssertEqual(result.stdout, expected, label)
+        }
     }
 
     func testArgumentErrorsExitTwo() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -204,15 +205,44 @@ final class PostgreSQLStoreTests: XCTestCase {
         let payload = directory.appendingPathComponent("employees.json")
         try Self.chainedPayload(count: 10).write(to: payload)
         let store = try server.createDatabase()
-        // Shard 1 holds the odd employees: each one's secondary department is in shard 2.
+        // Employee n's secondary department arrives nested in employee n + 1: those whose
+        // next employee is in the other shard wait for it.
         XCTAssertEqual(try RestmapBinary.run(map(payload, store: store) + ["--shard", "1/2"]).status, 0)
-        XCTAssertTrue(try dump(store).contains(#""_id":"Employee/1","entityId":1,"name":"name 1","description":null,"secondaryDeptId":2,"dept":"Department/1","secondary_dept":null}"#))
+        let waiting = try dump(store).split(separator: "\n").filter {
+            $0.contains(#""_entity":"Employee""#) && $0.contains(#""secondary_dept":null"#)
+        }
+        XCTAssertGreaterThan(waiting.count, 0, "the first shard holds no employee whose target is in the second")
         let pending = try RestmapBinary.run(["connect", "--store", store])
-        XCTAssertEqual(pending.stderr, "restmap connect: 0 connections resolved, 5 still without a target\n")
+        XCTAssertEqual(pending.stderr, "restmap connect: 0 connections resolved, \(waiting.count) still without a target\n")
         XCTAssertEqual(try RestmapBinary.run(map(payload, store: store) + ["--shard", "2/2"]).status, 0)
-        XCTAssertTrue(try dump(store).contains(#""_id":"Employee/1","entityId":1,"name":"name 1","description":null,"secondaryDeptId":2,"dept":"Department/1","secondary_dept":"Department/2"}"#))
+        let loaded = try dump(store)
+        for id in 1...9 {
+            XCTAssertTrue(loaded.contains(#""_id":"Employee/\#(id)","entityId":\#(id),"name":"name \#(id)","description":null,"secondaryDeptId":\#(id + 1),"dept":"Department/\#(id)","secondary_dept":"Department/\#(id + 1)"}"#), "Employee/\(id)")
+        }
+        // Only the last employee's target (department 11) never arrives.
         let connect = try RestmapBinary.run(["connect", "--store", store])
         XCTAssertEqual(connect.stderr, "restmap connect: 0 connections resolved, 1 still without a target\n")
+    }
+
+    /// Three shards of two inputs (employees and departments) together hold what one run
+    /// holds: each shard takes its share of every input, a shard whose share of employees
+    /// is empty or unmatched is no failure, and Employee/1234's secondary department (678,
+    /// in departments.json) is connected whichever shards they land in.
+    func testShardsOfSeveralInputsTogetherHoldWhatOneRunHolds() throws {
+        let server = try server()
+        let inputs = ["/employees=Samples/employees/employees.json", "/departments=Samples/employees/departments.json"]
+        let single = try server.createDatabase(), sharded = try server.createDatabase()
+        XCTAssertEqual(try RestmapBinary.run(["map", "-q", "-c", "Configs/employees.plist", "--store", single] + inputs).status, 0)
+        for shard in 1...3 {
+            let run = try RestmapBinary.run(["map", "-q", "-c", "Configs/employees.plist", "--store", sharded, "--shard", "\(shard)/3"] + inputs)
+            XCTAssertEqual(run.status, 0, "shard \(shard): \(run.stderr)")
+        }
+        let expected = try dump(single), actual = try dump(sharded)
+        XCTAssertEqual(actual.split(separator: "\n").sorted(), expected.split(separator: "\n").sorted())
+        XCTAssertTrue(actual.contains(#""_id":"Department/678""#), actual)
+        XCTAssertTrue(actual.contains(#""_id":"Employee/1234","entityId":1234"#) && actual.contains(#""secondary_dept":"Department/678"}"#), actual)
+        let connect = try RestmapBinary.run(["connect", "--store", sharded])
+        XCTAssertEqual(connect.stderr, "restmap connect: 0 connections resolved, 0 still without a target\n")
     }
 
     /// Two writers upserting the same employees at once, each carrying other attributes:

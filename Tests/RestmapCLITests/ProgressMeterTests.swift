@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// The progress meter shows on a terminal for inputs over 64 MiB, never otherwise, and never

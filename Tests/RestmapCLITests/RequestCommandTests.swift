@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// `restmap request` as a user runs it: exact bytes of every format, exit codes and messages.

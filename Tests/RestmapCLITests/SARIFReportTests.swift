@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// `validate --report sarif` and `check --report sarif` write SARIF 2.1.0 that the OASIS

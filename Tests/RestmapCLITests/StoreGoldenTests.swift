@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// Store goldens: `Golden/store/*.golden` run `map --store` one or more times over the

@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// `--threads N` (SPEC §4): the output is the same bytes whatever N is, and a malformed input
@@ -32,21 +33,6 @@ final class ThreadsTests: XCTestCase {
         XCTAssertEqual(one.stdout, four.stdout, "\(label): stdout differs between --threads 1 and --threads 4")
         XCTAssertEqual(one.stderr, four.stderr, "\(label): stderr differs between --threads 1 and --threads 4")
         return one
-    }
-
-    func testEveryGoldenMapAndValidateCaseIsIdenticalWithOneAndFourThreads() throws {
-        var checked = 0
-        let files = try FileManager.default.contentsOfDirectory(at: GoldenTests.goldenDirectory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "golden" }
-        for file in files {
-            let golden = try GoldenTests.load(file)
-            guard let command = golden.arguments.first, command == "map" || command == "validate" else { continue }
-            let stdin = try golden.stdinFile.map { try Data(contentsOf: RestmapBinary.packageRoot.appendingPathComponent($0)) }
-            let result = try assertSameRun(golden.arguments, stdin: stdin, golden.name)
-            XCTAssertEqual(result.status, golden.status, "\(golden.name): exit status with --threads 1")
-            checked += 1
-        }
-        XCTAssertGreaterThan(checked, 20, "the golden map/validate cases were not found")
     }
 
     /// `count` employees in the shape of Samples/employees/employees.json, one a line.

@@ -1,4 +1,5 @@
 import Foundation
+import RestmapTestSupport
 import XCTest
 
 /// `restmap validate` run as CI runs it: the built binary, its exit codes, its streams.

@@ -143,6 +143,5 @@ extension DiagnosticCode {
         .storeWriteFailed,
         .storeUnknownEntity,
         .storePolymorphicRelationship,
-        .storeConnectNeedsServer,
     ]
 }

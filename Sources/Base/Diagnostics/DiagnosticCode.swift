@@ -43,8 +43,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
 
     /// Codes no longer reported, kept so that they are never given another meaning:
     /// RM2108 (a single-valued fk_mapping source on a to-many relationship) since such a
-    /// source connects every matching target, as RestKit does.
-    public static let retired: Set<String> = ["RM2108"]
+    /// source connects every matching target, as RestKit does; RM8008 (`restmap connect`
+    /// given a store file) since store files keep pending connections too.
+    public static let retired: Set<String> = ["RM2108", "RM8008"]
 
     public static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue == rhs.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }

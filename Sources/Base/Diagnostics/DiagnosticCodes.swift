@@ -181,5 +181,4 @@ extension DiagnosticCode {
     public static let storeWriteFailed = DiagnosticCode("RM8005", .error, "The store did not take a row as it should (no row id, no table).")
     public static let storeUnknownEntity = DiagnosticCode("RM8006", .error, "dump --entity names an entity the store does not hold.")
     public static let storePolymorphicRelationship = DiagnosticCode("RM8007", .error, "A relationship whose matchers choose several entities; a store relationship references one table.")
-    public static let storeConnectNeedsServer = DiagnosticCode("RM8008", .error, "restmap connect was given a store file; only PostgreSQL stores record pending connections.")
 }

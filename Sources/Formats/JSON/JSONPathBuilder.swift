@@ -10,6 +10,11 @@ import RestmapBase
 /// after that it would mean "the last one wins" for values already handed out, so it throws
 /// `JSONPathKeyRepeated`.
 ///
+/// An array met before the end of the path fans out, as key-value coding does: each of its
+/// elements is handed out whole with the keys still to apply (`remainingKeyPath`). This is the
+/// only selection of what a key path reaches in a streamed document; every reader (one thread,
+/// `JSONParseThread`, `JSONDocumentPrefetch`) builds through it.
+///
 /// With `members`, an element that is an object gets only those keys: the others' values are
 /// checked but not built, which spares a mapper that reads five keys of fifteen most of the
 /// cost of building each element.
@@ -48,9 +53,6 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     /// When the path runs into an array before its end, the keys still to apply to each of
     /// its elements (key-value coding fans out over arrays); empty otherwise.
     private var fanOutKeys: [String] = []
-    /// Whether an array met before the end of the path is handed out element by element
-    /// (with `remainingKeyPath`) instead of making the path not found.
-    var fansOut = false
 
     init(
         target: JSONPathTarget, inner: Inner, file: String, locations: Bool,
@@ -102,7 +104,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
                 return true
             }
             if kind == .object { onPath = depth + 1 }
-            if kind == .array && fansOut {
+            if kind == .array {
                 // The path fans out here: each element is handed out whole, with the keys
                 // still to apply to it.
                 targetReached = true

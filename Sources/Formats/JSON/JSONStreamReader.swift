@@ -125,9 +125,9 @@ public final class JSONStreamReader {
     ///     of the others are checked but not built (for a mapper that knows what it reads).
     ///   - withLocations: give each element its location and its values' locations, keyed by
     ///     pointers from the document's root.
-    ///   - fansOut: an array met before the end of the path hands out its elements, each
-    ///     with the keys still to apply (`JSONStreamElement.remainingKeyPath`), as key-value
-    ///     coding fans out over arrays; without it such a path is not found.
+    ///   An array met before the end of the path hands out its elements, each with the keys
+    ///   still to apply (`JSONStreamElement.remainingKeyPath`), as key-value coding fans out
+    ///   over arrays — on every thread count.
     /// - Returns: what was at the path; `.notFound` when nothing was.
     /// - Throws: `RestmapError` for malformed JSON (elements before the error were already
     ///   handed out), `JSONPathKeyRepeated` when a key of the path occurs again after the
@@ -135,7 +135,7 @@ public final class JSONStreamReader {
     ///   end of input, expected a JSON value`.
     @discardableResult
     public func streamElements(
-        at keyPath: [String], members: Set<String>? = nil, withLocations: Bool = false, fansOut: Bool = false,
+        at keyPath: [String], members: Set<String>? = nil, withLocations: Bool = false,
         _ body: (JSONStreamElement) throws -> Void
     ) throws -> JSONPathOutcome {
         if let prefetch {
@@ -165,7 +165,6 @@ public final class JSONStreamReader {
                 }
                 var builder = JSONPathBuilder(
                     target: target, inner: locatingBuilder, file: name, locations: true, body: body)
-                builder.fansOut = fansOut
                 try read(into: &builder)
                 return builder.outcome
             }
@@ -176,7 +175,6 @@ public final class JSONStreamReader {
             }
             var builder = JSONPathBuilder(
                 target: target, inner: valueBuilder, file: name, locations: false, body: body)
-            builder.fansOut = fansOut
             try read(into: &builder)
             return builder.outcome
         }

@@ -6,10 +6,12 @@ import RestmapMapping
 import RestmapOutput
 
 extension MapRun {
-    /// Applies the "nothing mapped" rule to one payload (SPEC §1.4).
+    /// Applies the "nothing mapped" rule to one payload (SPEC §1.4). Under `--shard`, an
+    /// input some of whose representations went to other shards is not judged here: what this
+    /// shard's share maps says nothing about the input as a whole.
     func finish(_ outcome: PayloadMapper.Outcome, input: String, rootKeys: [String]) {
         totalMapped += outcome.mappedCount
-        guard outcome.mappedCount == 0 else { return }
+        guard outcome.mappedCount == 0, inputDealtElsewhere == 0 else { return }
         if outcome.containerFound && outcome.representationCount == 0 {  // an empty collection
             emptyInputs.append(input)
             return

@@ -39,8 +39,11 @@ public final class MapRun {
     var totalMapped = 0
     /// Inputs whose collections were there but empty, for the "nothing was mapped" error.
     var emptyInputs: [String] = []
-    /// `--shard I/K`: which representations this run maps.
-    private var shard: ShardSelector?
+    /// Root representations `--shard` gave to other processes before the current input.
+    /// A shard cannot judge "nothing mapped" for an input some of whose objects another
+    /// shard maps; the shards together are judged as one run would be.
+    private var dealtBeforeInput = 0
+    var inputDealtElsewhere: Int { payloadMapper.dealtElsewhere - dealtBeforeInput }
 
     /// True when records are written as they are mapped.
     public let streams: Bool
@@ -58,7 +61,7 @@ public final class MapRun {
         self.payloadMapper = PayloadMapper(mapper: mapper)
         self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth, threads: options.threads)
         self.writer = RecordWriter(shape: options.shape)
-        self.shard = options.shard
+        payloadMapper.shard = options.shard
         let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
         self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
         self.tracksScopes = definitions.readsPseudoKeys
@@ -77,7 +80,7 @@ public final class MapRun {
         for input in inputs {
             try map(input)
         }
-        if totalMapped == 0 && !failed && !options.isErrorStatus {
+        if totalMapped == 0 && payloadMapper.dealtElsewhere == 0 && !failed && !options.isErrorStatus {
             // Located at each input whose collection was empty (SPEC §3.6: every diagnostic
             // names its file); an empty collection is an error only when the run maps nothing.
             for input in emptyInputs.isEmpty ? [nil] : emptyInputs.map(Optional.some) {
@@ -127,6 +130,7 @@ public final class MapRun {
 
     private func map(_ input: MapInput) throws {
         guard let entries = try entries(for: input) else { return }
+        dealtBeforeInput = payloadMapper.dealtElsewhere
         let source = PeekableByteSource(input.source)
         let format = try payloadReader.format(of: source)
         var origin = Mapper.Origin(input: source.name, pointer: nil)
@@ -192,7 +196,6 @@ public final class MapRun {
                 if firstRootKeys == nil { firstRootKeys = rootKeys }
             } else {
                 guard let document = try reader.nextValue() else { return false }
-                if !takesNextRepresentation() { return true }
                 inputOutcome.merge(try mapWhole(document.value, entries: entries, origin: origin))
                 if firstRootKeys == nil { firstRootKeys = document.value.objectKeys }
             }
@@ -215,13 +218,13 @@ public final class MapRun {
         var fanOutFound = false
         var fanOutIndex = 0
         do {
-            let result = try reader.streamElements(at: keys, members: members, fansOut: true) { element in
+            let result = try reader.streamElements(at: keys, members: members) { element in
                 if !element.remainingKeyPath.isEmpty {
                     fanOutElements += 1
                     let rest = KeyPath(element.remainingKeyPath.joined(separator: "."))
                     guard let reached = ContainerFlattening.representations(reachedBy: rest, in: element.value) else { return }
                     fanOutFound = true
-                    for representation in reached where self.takesNextRepresentation() {
+                    for representation in reached {
                         outcome.representationCount += 1
                         let index = fanOutIndex
                         fanOutIndex += 1
@@ -232,7 +235,7 @@ public final class MapRun {
                     }
                     return
                 }
-                guard element.value != .null, self.takesNextRepresentation() else { return }
+                guard element.value != .null else { return }
                 outcome.representationCount += 1
                 if let object = self.mapStreamed(element.value, index: element.index, entries: entries, origin: origin) {
                     outcome.mappedCount += 1
@@ -258,7 +261,6 @@ public final class MapRun {
         // XML key paths name elements; the root element is the first segment.
         guard let keys = streamableKeyPath(entries), !keys.isEmpty else {
             let document = try reader.read(source)
-            guard takesNextRepresentation() else { return }
             let outcome = try mapWhole(document, entries: entries, origin: origin)
             finish(outcome, input: source.name, rootKeys: document.objectKeys)
             return
@@ -266,7 +268,6 @@ public final class MapRun {
         var outcome = PayloadMapper.Outcome()
         outcome.searchedKeyPaths = [keys.joined(separator: ".")]
         let search = try reader.streamElements(at: keys, from: source, members: readKeys(entries)) { element in
-            guard self.takesNextRepresentation() else { return }
             outcome.representationCount += 1
             if let object = self.mapStreamed(element.value, index: element.index, entries: entries, origin: origin) {
                 outcome.mappedCount += 1
@@ -309,14 +310,9 @@ public final class MapRun {
 
     private func mapStreamed(_ element: Value, entries: [PathMapping], scopedOrigin origin: Mapper.Origin) -> MappedObject? {
         if let entity = options.entity, let plan = plans.entity(named: entity) {
-            return mapper.map(element, with: plan, origin: origin)
+            return payloadMapper.mapElement(element, entity: plan, origin: origin)
         }
         return payloadMapper.mapElement(element, pathIndex: entries[0].index, origin: origin)
-    }
-
-    /// True unless `--shard` gives the next representation to another process.
-    private func takesNextRepresentation() -> Bool {
-        shard?.takesNext() ?? true
     }
 
     // MARK: - Output

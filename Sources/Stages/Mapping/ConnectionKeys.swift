@@ -43,3 +43,12 @@ extension ConnectionPlan {
         }
     }
 }
+
+extension EntityPlan {
+    /// Whether the connection at relationship position `index` holds several objects when its
+    /// source is (or is not) an array — the one rule the mapper and the store both decide a
+    /// connection's cardinality by; nil when the position is not a connection.
+    public func connectionIsToMany(relationship index: Int, arraySource: Bool) -> Bool? {
+        connections.first { $0.relationship == index }?.isToMany(arraySource: arraySource)
+    }
+}

@@ -195,6 +195,17 @@ public final class MappingPlans {
         }
     }
 
+    /// Plans point at each other (an employee's department, a human's friends, matchers
+    /// choosing among entities): the links are cut when the plans go, or every run that
+    /// builds plans (a fuzzer's, a test's) would leak them.
+    deinit {
+        for plan in entities {
+            plan.targets = []
+            plan.connections = []
+            plan.relationshipMatchers = []
+        }
+    }
+
     public func entity(named name: String) -> EntityPlan? { byName[name] }
 
     /// The plan of a plain-object matcher (`path_mappings[path].matchers[matcher]`).

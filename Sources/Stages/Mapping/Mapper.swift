@@ -183,25 +183,40 @@ public final class Mapper {
     private func existingObject(for representation: Value, plan: EntityPlan, origin: Origin)
         -> (key: IdentityKey?, object: MappedObject?, single: Value?)
     {
+        let (key, single) = primaryKey(of: representation, plan: plan, origin: origin)
+        return (key, key.flatMap { graph.existing(plan, identityKey: $0) }, single)
+    }
+
+    /// The identity a representation would have as an object of `plan` — its primary-key
+    /// values, read and converted, as the identity map compares them — without mapping it;
+    /// nil when the plan has no primary key or the representation lacks a value of it.
+    public func identityText(of representation: Value, with plan: EntityPlan, origin: Origin) -> String? {
+        guard plan.hasIdentity, let key = primaryKey(of: representation, plan: plan, origin: origin).key else { return nil }
+        return key.text
+    }
+
+    /// A representation's primary key, read and converted, and the converted value of a
+    /// one-attribute key.
+    private func primaryKey(of representation: Value, plan: EntityPlan, origin: Origin) -> (key: IdentityKey?, single: Value?) {
         var parts: [Value?] = []
         if plan.primaryKeyIndices.count > 1 { parts.reserveCapacity(plan.primaryKeyIndices.count) }
         var single: Value?
         for index in plan.primaryKeyIndices {
             guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
-                return (nil, nil, nil)
+                return (nil, nil)
             }
             var value = read.value
             if plan.types[index] != nil || plan.valueMappings[index] != nil {
                 var ignored: [(attribute: Int, message: String, pointer: String?)] = []
                 guard let converted = transform(
                     value, plan: plan, index: index, origin: origin, pointer: nil, failures: &ignored)
-                else { return (nil, nil, nil) }
+                else { return (nil, nil) }
                 value = converted
             }
             if plan.primaryKeyIndices.count == 1 { single = value } else { parts.append(value) }
         }
         let key = plan.primaryKeyIndices.count == 1 ? single.flatMap(IdentityKey.init) : Self.identityKey(parts).map(IdentityKey.init(text:))
-        return (key, key.flatMap { graph.existing(plan, identityKey: $0) }, single)
+        return (key, single)
     }
 
     /// Warns about values that could not be converted, naming the object (`Article/103`).

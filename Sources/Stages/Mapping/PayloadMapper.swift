@@ -10,8 +10,25 @@ public final class PayloadMapper {
     var plans: MappingPlans { mapper.plans }
     public var log: DiagnosticLog { mapper.log }
 
+    /// `--shard I/K`: the share of root representations this process maps; nil maps all.
+    public var shard: ShardSelector?
+    /// Root representations `shard` gave to other processes so far.
+    public private(set) var dealtElsewhere = 0
+
     public init(mapper: Mapper) {
         self.mapper = mapper
+    }
+
+    /// Whether this process maps `representation` as a root object of `plan`: always, unless
+    /// `--shard` gives its identity to another shard. The one place a shard's share is decided,
+    /// for streamed elements, whole documents, NDJSON lines and XML alike.
+    func takesRoot(_ representation: Value, plan: EntityPlan, origin: Mapper.Origin) -> Bool {
+        guard shard != nil else { return true }
+        if shard!.takes(entity: plan.name, identity: mapper.identityText(of: representation, with: plan, origin: origin)) {
+            return true
+        }
+        dealtElsewhere += 1
+        return false
     }
 
     /// What mapping one payload came to, for the "nothing mapped" rule.
@@ -66,6 +83,7 @@ public final class PayloadMapper {
             mapper.observer?.representationUnmatched(pathIndex: pathIndex, origin: origin)
             return nil
         }
+        guard takesRoot(element, plan: plan, origin: origin) else { return nil }
         mapper.observer?.matcherTook(pathIndex: pathIndex, matcherIndex: matcherIndex, origin: origin)
         let object = mapper.map(element, with: plan, origin: origin)
         if object == nil { mapper.observer?.representationUnmappable(entity: plan.name, origin: origin) }
@@ -84,11 +102,17 @@ public final class PayloadMapper {
         outcome.containerFound = true
         try mapContainer(value, keyPath: keyPath, forced: plan.forcesCollection, origin: containerOrigin, outcome: &outcome, root: root) {
             element, elementOrigin in
-            let object = self.mapper.map(element, with: plan, origin: elementOrigin)
-            if object == nil { self.mapper.observer?.representationUnmappable(entity: plan.name, origin: elementOrigin) }
-            return object
+            self.mapElement(element, entity: plan, origin: elementOrigin)
         }
         return outcome
+    }
+
+    /// Maps one representation with one entity mapping (`--entity`).
+    public func mapElement(_ element: Value, entity plan: EntityPlan, origin: Mapper.Origin) -> MappedObject? {
+        guard takesRoot(element, plan: plan, origin: origin) else { return nil }
+        let object = mapper.map(element, with: plan, origin: origin)
+        if object == nil { mapper.observer?.representationUnmappable(entity: plan.name, origin: origin) }
+        return object
     }
 
     /// Maps an error payload (`--status` 4xx/5xx) with `error_mappings`, or, without that
@@ -107,7 +131,7 @@ public final class PayloadMapper {
             guard let (value, containerOrigin) = locate(keyPath, in: payload, origin: origin) else { continue }
             outcome.containerFound = true
             try mapContainer(value, keyPath: keyPath, origin: containerOrigin, outcome: &outcome, root: root) { element, elementOrigin in
-                self.mapper.map(element, with: plan, origin: elementOrigin)
+                self.takesRoot(element, plan: plan, origin: elementOrigin) ? self.mapper.map(element, with: plan, origin: elementOrigin) : nil
             }
             break
         }

@@ -1,6 +1,12 @@
 import RestmapBase
 import RestmapMapping
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The store of SPEC §3.7: `persist` writes one run's mapped objects into a store file in
 /// one transaction; `dump` prints what a store holds. Every failure is a `RestmapError`
 /// (exit 2) and leaves the store as it was: the transaction is rolled back, and a store file
@@ -53,7 +59,14 @@ public enum ObjectStore {
         let stored = try catalog.load()
         let schema = try SchemaMigration(connection: connection).migrate(stored, to: RunSchema(plans: plans, graph: graph))
         try catalog.setMeta("config", configFile)
-        let counts = try GraphPersister(connection: connection, schema: schema).persist(graph)
+        let persister = GraphPersister(connection: connection, schema: schema)
+        let counts = try persister.persist(graph)
+        // Sources whose target had not arrived wait in the store; this run's targets may be
+        // what earlier runs waited for. Resolved in the run's transaction, as one run would.
+        let pending = PendingConnections(connection: connection)
+        try pending.createTable()
+        try pending.record(persister.unresolved)
+        _ = try pending.resolve(schema: try catalog.load(), locking: "")
         return Summary(objects: counts.inserted + counts.upserted, upserted: counts.upserted)
     }
 
@@ -84,15 +97,34 @@ public enum ObjectStore {
     }
 
     /// `restmap connect --store URL`: resolves the connections earlier runs left pending
-    /// (PendingConnections). Only a server store has them: a store file is written by one
-    /// run at a time, which resolves its connections itself.
+    /// (PendingConnections). Every run already does this after its own writes; `connect`
+    /// is for a server store whose post-commit pass failed or raced another writer's.
     public static func connect(store: String) throws -> ConnectOutcome {
-        guard PostgreSQLStore.handles(store) else {
-            throw RestmapError.usage(
-                .storeConnectNeedsServer, "restmap connect works on PostgreSQL stores (postgresql://…); a store file resolves its connections in each run", at: .file(store))
+        if PostgreSQLStore.handles(store) {
+            let outcome = try PostgreSQLStore.connect(store)
+            return ConnectOutcome(resolved: outcome.resolved, remaining: outcome.remaining)
         }
-        let outcome = try PostgreSQLStore.connect(store)
-        return ConnectOutcome(resolved: outcome.resolved, remaining: outcome.remaining)
+        if access(store, F_OK) != 0 { throw SQLiteStoreFile.failure(store, "does not exist") }
+        let opened = try SQLiteStoreFile.open(store, forWriting: true)
+        let connection = opened.connection
+        do {
+            return try SQLiteBusyRetry.run {
+                do {
+                    try connection.beginWrite()
+                    let pending = PendingConnections(connection: connection)
+                    try pending.createTable()
+                    let outcome = try pending.resolve(schema: try SchemaCatalog(connection: connection).load(), locking: "")
+                    try connection.commit()
+                    return ConnectOutcome(resolved: outcome.resolved, remaining: outcome.remaining)
+                } catch {
+                    connection.rollback()
+                    throw error
+                }
+            }
+        } catch {
+            if opened.created { SQLiteStoreFile.remove(store) }
+            throw describe(error, path: store)
+        }
     }
 
     private static func describe(_ error: Error, path: String) -> Error {

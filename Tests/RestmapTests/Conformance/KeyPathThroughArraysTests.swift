@@ -8,16 +8,6 @@ import XCTest
 /// Issue 11, item 1: a path mapping's `key_path` is read with key-value coding, arrays
 /// included.
 final class KeyPathThroughArraysTests: XCTestCase {
-    /// RestKit's Tests/Fixtures/JSON/ArrayOfHumans.json.
-    static let arrayOfHumans = """
-        [
-            {"human": {"id": 201, "name": "Blake", "human_id": 1,
-                       "cats": [{"cat": {"id": 254, "sku_id": 149}}, {"order_component": {"id": 255, "sku_id": 145}}]}},
-            {"human": {"id": 202, "name": "Sarah", "human_id": 1,
-                       "cats": [{"order_component": {"id": 256, "sku_id": 144}}]}}
-        ]
-        """
-
     static let humanConfig = """
         {"entity_attribute_mappings": {"Human": {"id": "railsID", "name": "name"}},
          "primary_key_mappings": {"Human": ["railsID"]},
@@ -32,7 +22,7 @@ final class KeyPathThroughArraysTests: XCTestCase {
             options.format = format
             options.shape = .tree
             let outcome = try Conformance.map(
-                config: Self.humanConfig, inputs: [("/humans", Self.arrayOfHumans)], options: options)
+                config: Self.humanConfig, inputs: [("/humans", try RestKitFixtures.text("JSON/ArrayOfHumans.json"))], options: options)
             XCTAssertEqual(outcome.exitCode, 0, "\(format): \(outcome.diagnostics)")
             let expected = format == .json
                 ? #"[{"_entity":"Human","railsID":201,"name":"Blake"},{"_entity":"Human","railsID":202,"name":"Sarah"}]"# + "\n"
@@ -49,12 +39,7 @@ final class KeyPathThroughArraysTests: XCTestCase {
             {"entity_attribute_mappings": {"User": {"id": "userID", "name": "name"}},
              "path_mappings": [{"uri": "/users", "key_path": "friend", "matchers": [{"entity_name": "User"}]}]}
             """
-        let usersJSON = """
-            [{"id": 31337, "name": "Blake Watters"},
-             {"id": 187, "name": "Jeremy Ellison", "friend": {"id": 255, "name": "Anthony Stark"}},
-             {"id": 7, "name": "Rachit Shukla", "friend": null}]
-            """
-        let outcome = try Conformance.map(config: config, inputs: [("/users", usersJSON)])
+        let outcome = try Conformance.map(config: config, inputs: [("/users", try RestKitFixtures.text("JSON/users.json"))])
         XCTAssertEqual(outcome.output, #"{"User":[{"_entity":"User","_id":"User#1","userID":255,"name":"Anthony Stark"}]}"# + "\n")
         XCTAssertEqual(outcome.exitCode, 0)
     }
@@ -92,7 +77,7 @@ final class KeyPathThroughArraysTests: XCTestCase {
     func testStreamingFansOutOverAnArrayMetHalfway() throws {
         let reader = JSONStreamReader(source: MemoryByteSource(#"{"teams": [{"members": [1]}, {"x": 2}]}"#, name: "in.json"), chunkSize: 5)
         var seen: [(Value, [String])] = []
-        let outcome = try reader.streamElements(at: ["teams", "members"], members: ["id"], fansOut: true) {
+        let outcome = try reader.streamElements(at: ["teams", "members"], members: ["id"]) {
             seen.append(($0.value, $0.remainingKeyPath))
         }
         XCTAssertEqual(outcome, .array(count: 2))

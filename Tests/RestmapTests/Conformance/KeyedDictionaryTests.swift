@@ -11,13 +11,13 @@ import XCTest
 /// makes a dictionary a collection, one object per key; `key_attribute` receives the key; and
 /// `(name)` / `{name}` in key paths stand for it — in responses and in request bodies.
 final class KeyedDictionaryTests: XCTestCase {
-    /// RestKit fixture `Tests/Fixtures/JSON/DynamicKeysWithRelationship.json`
-    /// (`DynamicKeys.json` is the same without rachit's address).
+    /// Users keyed by name, one with an address, in the shape of RestKit's fixture
+    /// `Tests/Fixtures/JSON/DynamicKeysWithRelationship.json`.
     static let dynamicKeysWithRelationship = """
         {"users": {
-            "blake": {"id": 31337, "website": "http://restkit.org/"},
-            "rachit": {"id": 7, "website": "http://www.twotoasters.com/",
-                       "address": {"city": "New York", "state": "New York"}}}}
+            "ada": {"id": 4101, "website": "https://ada.example/"},
+            "ravi": {"id": 52, "website": "https://ravi.example/",
+                       "address": {"city": "Lisbon", "state": "Lisbon"}}}}
         """
 
     /// RestKit's user mapping of these tests: key → name, `(name).id` → userID, and, when
@@ -33,27 +33,27 @@ final class KeyedDictionaryTests: XCTestCase {
     }
 
     /// RKObjectMappingNextGenTest.m `testShouldMapACollectionOfObjectsWithDynamicKeys`: two
-    /// users, named after their keys, `blake` then `rachit`, with the ids under those keys.
+    /// users, named after their keys, `ada` then `ravi`, with the ids under those keys.
     func testShouldMapACollectionOfObjectsWithDynamicKeys() throws {
         let outcome = try mapInMemory(config: Self.config(), inputs: [("/users", Self.dynamicKeysWithRelationship)])
         XCTAssertEqual(outcome.exitCode, 0)
         let lines = outcome.output.split(separator: "\n")
         XCTAssertEqual(lines.count, 1)
-        XCTAssertTrue(outcome.output.hasPrefix(#"[{"_entity":"User","name":"blake","userID":31337},{"_entity":"User","name":"rachit","userID":7,"#), outcome.output)
+        XCTAssertTrue(outcome.output.hasPrefix(#"[{"_entity":"User","name":"ada","userID":4101},{"_entity":"User","name":"ravi","userID":52,"#), outcome.output)
     }
 
     /// RKObjectMappingNextGenTest.m `testShouldMapACollectionOfObjectsWithDynamicKeysAndRelationships`:
-    /// rachit's address, read at `(name).address`, is in New York.
+    /// ravi's address, read at `(name).address`, is in Lisbon.
     func testShouldMapACollectionOfObjectsWithDynamicKeysAndRelationships() throws {
         let outcome = try mapInMemory(config: Self.config(), inputs: [("/users", Self.dynamicKeysWithRelationship)])
         XCTAssertEqual(
             outcome.output,
-            #"[{"_entity":"User","name":"blake","userID":31337},{"_entity":"User","name":"rachit","userID":7,"address":{"_entity":"Address","city":"New York","state":"New York"}}]"# + "\n")
+            #"[{"_entity":"User","name":"ada","userID":4101},{"_entity":"User","name":"ravi","userID":52,"address":{"_entity":"Address","city":"Lisbon","state":"Lisbon"}}]"# + "\n")
     }
 
     /// RKEntityMappingTest.m `testShouldMapACollectionOfObjectsWithDynamicKeys`: with `name`
-    /// as the identification attribute, each user is looked up by its key (`{name: blake}`,
-    /// `{name: rachit}`): mapping the payload twice updates the same two objects.
+    /// as the identification attribute, each user is looked up by its key (`{name: ada}`,
+    /// `{name: ravi}`): mapping the payload twice updates the same two objects.
     func testEntityIdentifiedByTheKeyIsFoundAgainByIt() throws {
         let outcome = try mapInMemory(
             config: Self.config(primaryKey: true),
@@ -61,12 +61,12 @@ final class KeyedDictionaryTests: XCTestCase {
             options: recordsOptions())
         let records = try JSONReader.value(from: Array(outcome.output.utf8), file: "out.json")
         guard case .array(let users)? = records["User"] else { return XCTFail(outcome.output) }
-        XCTAssertEqual(users.map { $0["_id"] }, [.string("User/blake"), .string("User/rachit")])
+        XCTAssertEqual(users.map { $0["_id"] }, [.string("User/ada"), .string("User/ravi")])
     }
 
     /// RKObjectMappingNextGenTest.m `testShouldMapANestedArrayOfObjectsWithDynamicKeysAndArrayRelationships`:
     /// a relationship whose target forces collection mapping maps a keyed dictionary as a
-    /// to-many relationship (fixture `DynamicKeysWithNestedRelationship.json`, shortened).
+    /// to-many relationship (in the shape of RestKit's fixture `DynamicKeysWithNestedRelationship.json`).
     func testShouldMapANestedArrayOfObjectsWithDynamicKeysAndArrayRelationships() throws {
         let config = """
             {"entity_attribute_mappings": {"Group": {"name": "name"}, "User": {"(name).id": "userID"}, "Address": {"city": "city"}},
@@ -76,37 +76,37 @@ final class KeyedDictionaryTests: XCTestCase {
              "path_mappings": [{"uri": "/groups", "key_path": "groups", "matchers": [{"entity_name": "Group"}]}]}
             """
         let payload = """
-            {"groups": [{"name": "restkit", "users": {"blake": {"id": 31337},
-                                                      "rachit": {"id": 7, "address": {"city": "New York"}}}}]}
+            {"groups": [{"name": "mappers", "users": {"ada": {"id": 4101},
+                                                      "ravi": {"id": 52, "address": {"city": "Lisbon"}}}}]}
             """
         let outcome = try mapInMemory(config: config, inputs: [("/groups", payload)])
         XCTAssertEqual(
             outcome.output,
-            #"[{"_entity":"Group","name":"restkit","users":[{"_entity":"User","name":"blake","userID":31337},{"_entity":"User","name":"rachit","userID":7,"address":{"_entity":"Address","city":"New York"}}]}]"# + "\n")
+            #"[{"_entity":"Group","name":"mappers","users":[{"_entity":"User","name":"ada","userID":4101},{"_entity":"User","name":"ravi","userID":52,"address":{"_entity":"Address","city":"Lisbon"}}]}]"# + "\n")
     }
 
-    /// Without the placeholder, a key path reads the one-key dictionary `{"blake": {...}}`
+    /// Without the placeholder, a key path reads the one-key dictionary `{"ada": {...}}`
     /// itself, as RestKit's does: `id` finds nothing there.
     func testKeyPathWithoutThePlaceholderReadsTheOneKeyDictionary() throws {
         let outcome = try mapInMemory(config: Self.config(idKeyPath: "id"), inputs: [("/users", Self.dynamicKeysWithRelationship)])
-        XCTAssertTrue(outcome.output.hasPrefix(#"[{"_entity":"User","name":"blake"},{"_entity":"User","name":"rachit","address""#), outcome.output)
+        XCTAssertTrue(outcome.output.hasPrefix(#"[{"_entity":"User","name":"ada"},{"_entity":"User","name":"ravi","address""#), outcome.output)
     }
 
     /// `validate` locates the keyed values where they are: nothing the config reads is
-    /// reported unread, and what it skips is named at `users.blake.website`.
+    /// reported unread, and what it skips is named at `users.ada.website`.
     func testValidateLocatesValuesUnderTheirKeys() throws {
         let definitions = try ValidationFixtures.definitions(Self.config())
         let report = try ValidateRun(definitions: definitions, options: ValidationOptions()).validate([
             ValidationFixtures.sample("users.json", "/users", Self.dynamicKeysWithRelationship)
         ])
         let unread = report.samples[0].findings.filter { $0.kind == .unreadKey }.map(\.pointer)
-        XCTAssertEqual(unread, ["/users/blake/website", "/users/rachit/website"])
+        XCTAssertEqual(unread, ["/users/ada/website", "/users/ravi/website"])
     }
 
     // MARK: requests
 
     /// RKObjectParameterizationTest.m `testSerializingWithDynamicNestingAttributeWithBraces` and
-    /// `…WithParentheses`: `{"blake": {"name": "blake", "job": "Hacker"}}`.
+    /// `…WithParentheses`: `{"ada": {"name": "ada", "job": "Hacker"}}`.
     func testSerializingWithDynamicNestingAttributeWithBracesAndParentheses() throws {
         for spelling in ["{name}", "(name)"] {
             let definitions = try requestTestDefinitions("""
@@ -114,8 +114,8 @@ final class KeyedDictionaryTests: XCTestCase {
                   "attribute_mappings": {"name": "\(spelling).name", "occupation": "\(spelling).job"}}]}
                 """)
             let builder = try RequestBodyBuilder(mapping: definitions.requestMappings[0], definitions: definitions)
-            let body = try builder.body(for: requestTestValue(#"{"name": "blake", "occupation": "Hacker"}"#))
-            XCTAssertEqual(body.value, ["blake": ["name": "blake", "job": "Hacker"]], spelling)
+            let body = try builder.body(for: requestTestValue(#"{"name": "ada", "occupation": "Hacker"}"#))
+            XCTAssertEqual(body.value, ["ada": ["name": "ada", "job": "Hacker"]], spelling)
         }
     }
 

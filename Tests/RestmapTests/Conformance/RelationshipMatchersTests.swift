@@ -11,10 +11,11 @@ import XCTest
 /// representation with the entity its matchers choose (RestKit's `RKDynamicMapping` as a
 /// relationship's mapping).
 final class RelationshipMatchersTests: XCTestCase {
-    /// RestKit fixture `Tests/Fixtures/JSON/Dynamic/friends.json`.
+    /// A boy with a boy and a girl as friends, in the shape of RestKit's fixture
+    /// `Tests/Fixtures/JSON/Dynamic/friends.json`.
     static let friends = """
-        {"name": "Blake Watters", "type": "Boy",
-         "friends": [{"name": "John Doe", "type": "Boy"}, {"name": "Jane Doe", "type": "Girl"}]}
+        {"name": "Ada Lovelace", "type": "Boy",
+         "friends": [{"name": "Ben Okafor", "type": "Boy"}, {"name": "Cleo Park", "type": "Girl"}]}
         """
 
     /// Boy and Girl, with Boy's `friends` chosen by `matchers` (RestKit's dynamic mapping of
@@ -32,26 +33,26 @@ final class RelationshipMatchersTests: XCTestCase {
          {"key_path": "type", "expected_value": "Girl", "entity_name": "Girl"}]
         """
 
-    /// RKObjectMappingNextGenTest.m `testShouldMapARelationshipDynamically`: Blake's friends
-    /// are a Boy (John Doe) and a Girl (Jane Doe), in payload order.
+    /// RKObjectMappingNextGenTest.m `testShouldMapARelationshipDynamically`: Ada's friends
+    /// are a Boy (Ben Okafor) and a Girl (Cleo Park), in payload order.
     func testShouldMapARelationshipDynamically() throws {
         let outcome = try mapInMemory(config: Self.config(friendMatchers: Self.boyAndGirl), inputs: [("/friends", Self.friends)])
         XCTAssertEqual(outcome.exitCode, 0)
         XCTAssertEqual(
             outcome.output,
-            #"[{"_entity":"Boy","name":"Blake Watters","friends":[{"_entity":"Boy","name":"John Doe"},{"_entity":"Girl","name":"Jane Doe"}]}]"# + "\n")
+            #"[{"_entity":"Boy","name":"Ada Lovelace","friends":[{"_entity":"Boy","name":"Ben Okafor"},{"_entity":"Girl","name":"Cleo Park"}]}]"# + "\n")
     }
 
     /// RKObjectMappingNextGenTest.m
     /// `testShouldBeAbleToDeclineMappingObjectsInARelationshipByReturningANilObjectMapping`: the
-    /// dynamic mapping returns nil for girls, so Blake has one friend, John Doe, a Boy.
+    /// dynamic mapping returns nil for girls, so Ada has one friend, Ben Okafor, a Boy.
     func testShouldBeAbleToDeclineMappingObjectsInARelationshipByReturningANilObjectMapping() throws {
         let onlyBoys = #"[{"key_path": "type", "expected_value": "Boy", "entity_name": "Boy"}]"#
         let outcome = try mapInMemory(config: Self.config(friendMatchers: onlyBoys), inputs: [("/friends", Self.friends)])
         XCTAssertEqual(outcome.exitCode, 0)
         XCTAssertEqual(
             outcome.output,
-            #"[{"_entity":"Boy","name":"Blake Watters","friends":[{"_entity":"Boy","name":"John Doe"}]}]"# + "\n")
+            #"[{"_entity":"Boy","name":"Ada Lovelace","friends":[{"_entity":"Boy","name":"Ben Okafor"}]}]"# + "\n")
         XCTAssertEqual(outcome.diagnostics, [], "RestKit declines without a word; map does too")
     }
 

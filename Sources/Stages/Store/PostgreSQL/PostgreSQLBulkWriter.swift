@@ -278,6 +278,7 @@ final class PostgreSQLBulkWriter {
     /// source element by element in its order, matches in row-id order, each target once.
     private func resolve(_ request: ConnectionRequest, into targets: inout Targets, toMany: Bool) throws {
         let plan = request.plan, q = dialect.quote
+        let compound = plan.targetAttributes.count > 1
         let kinds = plan.targetAttributes.map { PostgreSQLCopyRows.kind(ofColumnType: dialect.columnType(for: $0.type)) }
         var rows = PostgreSQLCopyRows()
         var elementCounts: [Int] = []
@@ -294,24 +295,34 @@ final class PostgreSQLBulkWriter {
             }
             var count = 0
             for tuple in tuples {
-                // A part that is missing, null or not a scalar matches nothing and is not looked up.
-                guard tuple.allSatisfy({ $0 != nil && $0!.isScalar && $0! != .null }) else { continue }
+                // A part that is not a scalar matches nothing and is not looked up; nor does a
+                // missing or null one, except as a part of a compound key, where it matches a
+                // null target attribute as the mapper's connections do (`ConnectionKeys`).
+                guard tuple.allSatisfy({ $0 == nil || $0! == .null ? compound : $0!.isScalar }),
+                    tuple.contains(where: { $0 != nil && $0! != .null })
+                else { continue }
                 rows.append(Int64(index))
                 rows.append(Int64(count))
+                rows.append(tuple.contains { $0 == nil || $0! == .null })
                 for (value, (attribute, kind)) in zip(tuple, zip(plan.targetAttributes, kinds)) {
-                    rows.append(StoreValueCodec.encode(value!, as: attribute.type), kind)
+                    rows.append(StoreValueCodec.encode(value ?? .null, as: attribute.type), kind)
                 }
                 rows.endRow()
                 count += 1
             }
             elementCounts.append(count)
         }
-        let definitions = ["source BIGINT", "element BIGINT"] + plan.targetAttributes.enumerated().map { "v\($0) \(dialect.columnType(for: $1.type))" }
+        let definitions = ["source BIGINT", "element BIGINT", "has_null BOOLEAN"]
+            + plan.targetAttributes.enumerated().map { "v\($0) \(dialect.columnType(for: $1.type))" }
         let temporary = try copyIntoTemporary(definitions, rows)
-        let match = plan.targetAttributes.enumerated().map { "t.\(q($1.column)) = s.v\($0)" }.joined(separator: " AND ")
+        // Plain equality keeps the join a hash join; only the tuples with a null part (of a
+        // compound key) are joined with the null-safe comparison.
+        let equal = plan.targetAttributes.enumerated().map { "t.\(q($1.column)) = s.v\($0)" }.joined(separator: " AND ")
+        let nullSafe = plan.targetAttributes.enumerated().map { "t.\(q($1.column)) IS NOT DISTINCT FROM s.v\($0)" }.joined(separator: " AND ")
+        let select = "SELECT s.source, s.element, t.\(q(StoreSchema.rowIDColumn)) AS row_id FROM \(temporary) AS s JOIN \(q(plan.target.table)) AS t ON "
         let found = try connection.prepare(
-            "SELECT s.source, s.element, t.\(q(StoreSchema.rowIDColumn)) FROM \(temporary) AS s JOIN \(q(plan.target.table)) AS t ON \(match) "
-                + "ORDER BY s.source, s.element, t.\(q(StoreSchema.rowIDColumn))").rows()
+            "\(select)\(equal) WHERE NOT s.has_null" + (compound ? " UNION ALL \(select)\(nullSafe) WHERE s.has_null" : "")
+                + " ORDER BY 1, 2, 3").rows()
         var matches = [[Int64]](repeating: [], count: request.sources.count)
         var matchedElements = [Set<Int64>](repeating: [], count: request.sources.count)
         for row in found {
@@ -320,7 +331,9 @@ final class PostgreSQLBulkWriter {
             if !matches[Int(source)].contains(rowID) { matches[Int(source)].append(rowID) }
         }
         for (index, source) in request.sources.enumerated() {
-            if matchedElements[index].count < elementCounts[index] { unresolved.append(source.pending) }
+            if matchedElements[index].count < elementCounts[index] || (elementCounts[index] > 0 && plan.mayGainTargets) {
+                unresolved.append(source.pending)
+            }
             record(&targets, owner: source.owner, targets: toMany ? matches[index] : Array(matches[index].prefix(1)), toMany: toMany)
         }
     }

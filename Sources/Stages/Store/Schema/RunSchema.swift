@@ -59,12 +59,14 @@ struct RunSchema {
             }
             for index in relationships.indices {
                 if relationships[index].connection != nil {
-                    // The source decides (SPEC §1.3): an array is to-many, matched or not.
+                    // The source decides (SPEC §1.3), as it does for the mapper: an array is
+                    // to-many, matched or not; a single value is to-many when several targets
+                    // may share it (target attributes that are not the target's key).
                     for position in sourceIndices[plan.order][index] {
                         switch position.flatMap(object.attribute) {
                         case .array?: shown[plan.order][index] |= 1
                         case nil, .null?: break
-                        default: shown[plan.order][index] |= 2
+                        default: shown[plan.order][index] |= plan.connectionIsToMany(relationship: index, arraySource: false) == true ? 1 : 2
                         }
                     }
                 } else {

@@ -17,6 +17,11 @@ final class ConnectionLookup {
         /// True when the target attributes are the target's primary key, in order: a match
         /// is then one row, the one the run's identity map already found.
         var isOnPrimaryKey: Bool { targetAttributes.map(\.name) == target.primaryKey }
+
+        /// True when a later run may bring more targets for a source that already matched:
+        /// several targets can share values that are not their primary key (a back-reference
+        /// such as `{slug: teamSlug}`), so the source is tried again as they arrive.
+        var mayGainTargets: Bool { !isOnPrimaryKey }
     }
 
     private let connection: StoreConnection
@@ -25,8 +30,11 @@ final class ConnectionLookup {
     /// them in its schema transaction: CREATE INDEX amid concurrent writers would lock them out).
     private let indexesReady: Bool
     /// True when the last lookup left some source value without a match: its target may
-    /// still arrive (another shard), so a server store records the source as pending.
+    /// still arrive (another run, another shard), so the store records the source as pending.
     private(set) var lastLookupIncomplete = false
+    /// True when the last lookup's source is to be tried again as targets arrive: it is
+    /// incomplete, or it looked up a connection that may gain targets.
+    private(set) var lastLookupWaits = false
 
     init(connection: StoreConnection, schema: StoreSchema, indexesReady: Bool = false) {
         self.connection = connection
@@ -41,18 +49,29 @@ final class ConnectionLookup {
     /// The row ids for these source values (nil: a source the representation did not carry).
     func targets(sources: [Value?], connection plan: Connection, toMany: Bool) throws -> [Int64]? {
         lastLookupIncomplete = false
+        lastLookupWaits = false
         guard sources.contains(where: { $0 != nil }) else { return nil }
         if sources.allSatisfy({ $0 == nil || $0 == .null }) { return [] }
-        let statement = try lookup(plan)
+        defer { lastLookupWaits = lastLookupIncomplete || plan.mayGainTargets }
         var matches: [Int64] = []
         var seen: Set<Int64> = []
+        let compound = plan.targetAttributes.count > 1
         func match(_ values: [Value?]) throws {
             var bound: [StoreValue] = []
+            var nullParts: [Bool] = []
             for (value, attribute) in zip(values, plan.targetAttributes) {
-                guard let value, value.isScalar, value != .null else { return }
+                // A compound key's null (or missing) part matches a null target attribute, as
+                // the mapper's connections do (`ConnectionKeys.nullPart`).
+                guard let value, value != .null else {
+                    guard compound else { return }
+                    nullParts.append(true)
+                    continue
+                }
+                guard value.isScalar else { return }
+                nullParts.append(false)
                 bound.append(StoreValueCodec.encode(value, as: attribute.type))
             }
-            let rows = try statement.rows(bound)
+            let rows = try lookup(plan, nullParts: nullParts).rows(bound)
             if rows.isEmpty { lastLookupIncomplete = true }
             for row in rows {
                 if case .integer(let rowID) = row[0], seen.insert(rowID).inserted { matches.append(rowID) }
@@ -72,14 +91,21 @@ final class ConnectionLookup {
         return toMany ? matches : Array(matches.prefix(1))
     }
 
-    private func lookup(_ plan: Connection) throws -> StoreStatement {
+    /// The lookup statement; `nullParts` marks the columns compared with NULL (`IS NULL`),
+    /// which take no parameter.
+    private func lookup(_ plan: Connection, nullParts: [Bool]) throws -> StoreStatement {
         let columns = plan.targetAttributes.map(\.column)
-        let key = plan.target.table + "\u{0}" + columns.joined(separator: "\u{0}")
+        let key = plan.target.table + "\u{0}" + columns.joined(separator: "\u{0}") + "\u{0}" + nullParts.map { $0 ? "n" : "v" }.joined()
         if let statement = statements[key] { return statement }
         let dialect = connection.dialect
         let q = dialect.quote
         if !indexesReady, let index = Self.indexStatement(plan, dialect: dialect) { try connection.execute(index) }
-        let conditions = columns.enumerated().map { "\(q($1)) = \(dialect.parameter($0 + 1))" }.joined(separator: " AND ")
+        var parameter = 0
+        let conditions = columns.enumerated().map { position, column -> String in
+            if position < nullParts.count && nullParts[position] { return "\(q(column)) IS NULL" }
+            parameter += 1
+            return "\(q(column)) = \(dialect.parameter(parameter))"
+        }.joined(separator: " AND ")
         let statement = try connection.prepare(
             "SELECT \(q(StoreSchema.rowIDColumn)) FROM \(q(plan.target.table)) WHERE \(conditions) ORDER BY \(q(StoreSchema.rowIDColumn))")
         statements[key] = statement

@@ -11,12 +11,16 @@ import RestmapMapping
 ///    mapped graph, connections (`fk_mapping`) looked up in the store — which holds this
 ///    run's objects and the ones stored before.
 /// Statements are prepared once per shape (entity and set of carried columns) and reused.
+/// A connection some of whose source values found no target, or one that may gain targets,
+/// is kept in `unresolved`: a later run (another shard) may bring them (PendingConnections).
 final class GraphPersister {
     private let connection: StoreConnection
     private let schema: StoreSchema
     private let statements: StatementCache
     private let connections: ConnectionLookup
     private var rowIDs: [Int64] = []
+    /// Connections left without (all of) their targets, for `PendingConnections.record`.
+    private(set) var unresolved: [PendingConnections.Source] = []
 
     init(connection: StoreConnection, schema: StoreSchema) {
         self.connection = connection
@@ -106,6 +110,12 @@ final class GraphPersister {
             let targets: [Int64]?
             if let connection = layout.connections[index] {
                 targets = try connections.targets(of: object, connection: connection, toMany: stored.toMany)
+                if connections.lastLookupWaits {
+                    unresolved.append(PendingConnections.Source(
+                        entity: layout.entity.name, relationship: stored.name, rowID: owner,
+                        sourceAttributes: connection.sourcePositions.map { object.plan.mapping.attributes[$0].destination },
+                        targetAttributes: connection.targetAttributes.map(\.name)))
+                }
             } else {
                 switch object.relationship(index) {
                 case .unset: targets = nil

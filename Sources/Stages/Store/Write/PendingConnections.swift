@@ -8,7 +8,8 @@ import RestmapFormats
 /// in the run's transaction; after every commit — and by `restmap connect` — the pending
 /// sources are resolved again against the committed database, from the source values the
 /// row holds now, exactly as a single run would resolve them. A source that is complete is
-/// forgotten; one still missing a target stays pending (README "Many writers").
+/// forgotten; one still missing a target stays pending, and so does one whose targets are
+/// not found by their primary key, since more may share its value (README "Many writers").
 struct PendingConnections {
     static let table = "_restmap_pending"
 
@@ -98,7 +99,7 @@ struct PendingConnections {
             }
             if lookup.lastLookupIncomplete {
                 outcome.remaining += 1
-            } else {
+            } else if !lookup.lastLookupWaits {
                 try delete.run(key)
                 outcome.resolved += 1
             }

@@ -134,19 +134,27 @@ final class JSONStreamTests: XCTestCase {
     }
 
     func testAMissingPathReportsTheRootKeysInDocumentOrder() throws {
-        var (outcome, seen) = try elements(reader(employees), at: ["employee_list"])
-        XCTAssertEqual(outcome, .notFound(rootKeys: ["meta", "employees_list", "after"]))
+        let (missing, seen) = try elements(reader(employees), at: ["employee_list"])
+        XCTAssertEqual(missing, .notFound(rootKeys: ["meta", "employees_list", "after"]))
         XCTAssertTrue(seen.isEmpty)
+        var outcome: JSONPathOutcome
 
-        // A path that steps into an array or a scalar is not found either.
-        (outcome, _) = try elements(reader(employees), at: ["employees_list", "id"])
-        XCTAssertEqual(outcome, .notFound(rootKeys: ["meta", "employees_list", "after"]))
+        // A path that steps into a scalar is not found either.
         (outcome, _) = try elements(reader(#"{"z": 1, "a": {"b": null}}"#), at: ["a", "b", "c"])
         XCTAssertEqual(outcome, .notFound(rootKeys: ["z", "a"]))
-
-        // A root that is not an object has no keys.
-        (outcome, seen) = try elements(reader("[1, 2]"), at: ["x"])
+        (outcome, _) = try elements(reader("3"), at: ["x"])
         XCTAssertEqual(outcome, .notFound(rootKeys: []))
+    }
+
+    /// A path that steps into an array fans out, as key-value coding does: each element is
+    /// handed out whole with the keys still to apply — a root array included.
+    func testAPathThatStepsIntoAnArrayFansOut() throws {
+        let reader = JSONStreamReader(source: MemoryByteSource("[1, {\"x\": 2}]", name: "in.json"), chunkSize: 3)
+        var seen: [JSONStreamElement] = []
+        let outcome = try reader.streamElements(at: ["x"]) { seen.append($0) }
+        XCTAssertEqual(outcome, .array(count: 2))
+        XCTAssertEqual(seen.map(\.value), [1, ["x": 2]])
+        XCTAssertEqual(seen.map(\.remainingKeyPath), [["x"], ["x"]])
     }
 
     func testElementLocationsUseDocumentPointers() throws {
