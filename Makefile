@@ -121,7 +121,7 @@ FUZZ_OUT ?= fuzz-out
 # The harnesses are targets of the root package when RESTMAP_FUZZ=1 (Package.swift); each is
 # built as its own product, since the `restmap` executable cannot link with libFuzzer's main.
 FUZZ_BUILD = RESTMAP_FUZZ=1 $(SWIFT) build -c release --scratch-path Fuzz/.build-fuzz \
-	-Xswiftc -sanitize=$(FUZZ_SANITIZE)
+	-Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -enable-testing
 
 fuzz: deps
 	for target in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product $$target || exit 1; done

@@ -1,7 +1,6 @@
 import ArgumentParser
-import RestmapBase
-import RestmapConfig
-import RestmapValidation
+import RestmapEngine
+import RestmapPipeline
 
 /// `restmap check`: lints a config without any payload (SPEC §3.3).
 struct CheckCommand: ParsableCommand {
@@ -30,7 +29,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let path = try global.configPath()
         let log = Console.shared.makeLog()
-        let definitions: RestmapConfig.MappingDefinitions
+        let definitions: RestmapEngine.MappingDefinitions
         do {
             definitions = try global.readDefinitions(log: log)
         } catch let error as RestmapError where report == .sarif {
@@ -53,7 +52,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     private func writeSARIF(_ diagnostics: [Diagnostic]) throws {
-        let text = SARIFLog(workingDirectory: ValidateCommand.workingDirectory()).render(diagnostics: diagnostics)
+        let text = CheckPipeline.sarif(diagnostics, workingDirectory: ValidateCommand.workingDirectory())
         try output.destination().write { sink in try sink.write(text) }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import RestmapBase
-import RestmapStore
+import RestmapEngine
+import RestmapPipeline
 
 /// `restmap connect`: resolves the connections that earlier runs (shards) left pending in a
 /// store (README "Many writers"). Needs no config.
@@ -18,8 +18,6 @@ struct ConnectCommand: ParsableCommand {
     var store: String
 
     func run() throws {
-        let outcome = try ObjectStore.connect(store: store)
-        Console.shared.writeError(
-            "restmap connect: \(outcome.resolved) connection\(outcome.resolved == 1 ? "" : "s") resolved, \(outcome.remaining) still without a target\n")
+        Console.shared.writeError(try StorePipeline.connect(store) + "\n")
     }
 }

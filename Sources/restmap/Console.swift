@@ -1,4 +1,4 @@
-import RestmapBase
+import RestmapEngine
 import Synchronization
 
 #if canImport(Glibc)

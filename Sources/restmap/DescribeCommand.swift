@@ -1,6 +1,6 @@
 import ArgumentParser
-import RestmapBase
-import RestmapDescribe
+import RestmapEngine
+import RestmapPipeline
 
 /// `restmap describe`: the mapping definitions for a person to read, or as a DOT graph.
 struct DescribeCommand: ParsableCommand {
@@ -8,22 +8,17 @@ struct DescribeCommand: ParsableCommand {
         commandName: "describe",
         abstract: "Print the mapping definitions: entities, keys, relationships, paths, matchers, requests.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, dot, mermaid
-    }
 
     @OptionGroup var global: GlobalOptions
 
     @Option(name: .long, help: "text (default), dot (Graphviz) or mermaid (a class diagram GitHub renders).")
-    var format: Format = .text
+    var format: DescribePipeline.Format = .text
 
     func run() throws {
         let log = Console.shared.makeLog()
         let definitions = try global.loadDefinitions(log: log)
-        switch format {
-        case .text: try Console.shared.standardOutput.write(DefinitionsSummary().render(definitions))
-        case .dot: try Console.shared.standardOutput.write(DotGraph().render(definitions))
-        case .mermaid: try Console.shared.standardOutput.write(MermaidGraph().render(definitions))
-        }
+        try Console.shared.standardOutput.write(DescribePipeline.render(definitions, as: format))
     }
 }
+
+extension DescribePipeline.Format: ExpressibleByArgument {}

@@ -1,6 +1,6 @@
 import ArgumentParser
-import RestmapBase
-import RestmapStore
+import RestmapEngine
+import RestmapPipeline
 
 /// `restmap dump`: prints what a store holds (SPEC §3.7). Needs no config.
 struct DumpCommand: ParsableCommand {
@@ -16,7 +16,7 @@ struct DumpCommand: ParsableCommand {
     var entity: String?
 
     @Option(name: .long, help: "json or ndjson (one record a line).")
-    var format: ObjectStore.DumpFormat = .json
+    var format: StorePipeline.DumpFormat = .json
 
     @Flag(name: .long, help: "One-line JSON.")
     var compact = false
@@ -27,7 +27,7 @@ struct DumpCommand: ParsableCommand {
     func run() throws {
         let destination = try OutputDestination(path: output)
         do {
-            try ObjectStore.dump(path: store, entity: entity, format: format, compact: compact, to: destination.sink)
+            try StorePipeline.dump(store, entity: entity, format: format, compact: compact, to: destination.sink)
             try destination.commit()
         } catch {
             destination.discard()
@@ -36,4 +36,4 @@ struct DumpCommand: ParsableCommand {
     }
 }
 
-extension ObjectStore.DumpFormat: ExpressibleByArgument {}
+extension StorePipeline.DumpFormat: ExpressibleByArgument {}

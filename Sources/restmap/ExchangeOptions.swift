@@ -1,5 +1,5 @@
 import ArgumentParser
-import RestmapPipeline
+import RestmapEngine
 
 /// The HTTP exchange around the payloads, for `@metadata.HTTP.*` key paths (`map`,
 /// `validate`): RestKit's mapping reads the request's method and headers and the

@@ -1,7 +1,5 @@
 import ArgumentParser
-import RestmapBase
-import RestmapConfig
-import RestmapPipeline
+import RestmapEngine
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RestmapBase
+import RestmapEngine
 import RestmapPipeline
 
 /// `restmap init`: writes a starter config from sample payloads.
@@ -32,7 +32,7 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let run = InitRun(maxDepth: depth.maxDepth)
+        let run = InitPipeline(maxDepth: depth.maxDepth)
         for sample in samples {
             var input = try InputArgument(parsing: sample).mapInput()
             if input.requestPath == nil { input.requestPath = path }

@@ -1,6 +1,4 @@
-import RestmapBase
-import RestmapPipeline
-import RestmapValidation
+import RestmapEngine
 
 #if canImport(Glibc)
 import Glibc

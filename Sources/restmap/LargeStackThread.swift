@@ -1,4 +1,4 @@
-import RestmapBase
+import RestmapEngine
 
 /// Runs `body` on a thread with a 1 GiB stack: deeply nested payloads recurse through
 /// writers and the mapper, and the main thread's 8 MB must not be what limits them. The

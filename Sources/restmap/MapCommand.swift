@@ -1,9 +1,6 @@
 import ArgumentParser
-import RestmapBase
-import RestmapMapping
-import RestmapOutput
+import RestmapEngine
 import RestmapPipeline
-import RestmapStore
 
 /// `restmap map`: maps payloads and prints records (SPEC §3.1).
 struct MapCommand: ParsableCommand {
@@ -72,7 +69,6 @@ struct MapCommand: ParsableCommand {
         options.entity = entity
         options.keyPath = keyPath
         options.status = payload.status
-        options.keepsGraph = store != nil
         options.writesRecords = !quiet
         options.shard = try shard.map(ShardSelector.init(parsing:))
         options.exchange = payload.exchange.exchange
@@ -85,20 +81,12 @@ struct MapCommand: ParsableCommand {
         }
         let destination = try output.destination()
         do {
-            let run = try MapRun(definitions: definitions, options: options, log: log, output: destination.sink)
-            if let store {
-                run.onGraphComplete = { graph, plans in
-                    try ObjectStore.persist(graph, plans: plans, configFile: definitions.file, to: store)
-                }
-            }
-            let code = try run.run(sources)
-            // The process ends right after this: freeing millions of mapped objects one by
-            // one would only add a tenth to a large run's time.
-            _ = Unmanaged.passRetained(run)
+            let outcome = try MapPipeline(options: options, store: store)
+                .run(sources, definitions: definitions, log: log, output: destination.sink)
             // A 4xx/5xx payload's error records are the intended output; any other
             // failure leaves no file behind.
-            if run.inputFailed { destination.discard() } else { try destination.commit() }
-            if code != 0 { throw ExitCode(code) }
+            if outcome.inputFailed { destination.discard() } else { try destination.commit() }
+            if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
         } catch {
             destination.discard()
             throw error

@@ -1,4 +1,4 @@
-import RestmapBase
+import RestmapEngine
 
 /// Where results go: standard output, or `-o FILE` replaced atomically on success.
 final class OutputDestination {

@@ -1,6 +1,5 @@
 import ArgumentParser
-import RestmapBase
-import RestmapFormats
+import RestmapEngine
 
 /// `--max-depth`, for every command that reads a payload.
 struct DepthOption: ParsableArguments {

@@ -1,6 +1,5 @@
 import Dispatch
-import RestmapBase
-import RestmapValidation
+import RestmapEngine
 
 #if canImport(Glibc)
 import Glibc

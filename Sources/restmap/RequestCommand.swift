@@ -1,7 +1,5 @@
 import ArgumentParser
-import RestmapBase
-import RestmapRequest
-import RestmapPipeline
+import RestmapEngine
 
 /// `restmap request`: builds the body a RestKit app sends for client objects (SPEC §3.2).
 struct RequestCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RestmapBase
+import RestmapEngine
 
 #if canImport(Glibc)
 import Glibc

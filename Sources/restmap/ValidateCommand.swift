@@ -1,9 +1,6 @@
 import ArgumentParser
-import RestmapBase
-import RestmapValidation
+import RestmapEngine
 import RestmapPipeline
-import RestmapSuggest
-import RestmapDescribe
 
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +35,7 @@ struct ValidateCommand: ParsableCommand {
     var allowOutside: [String] = []
 
     @Option(name: .long, help: "text, json, junit (JUnit XML), github (GitHub Actions annotations), sarif (SARIF 2.1.0 for code scanning) or html (a self-contained coverage page).")
-    var report: ValidationReportFormat = .text
+    var report: ValidatePipeline.ReportFormat = .text
 
     @OptionGroup var output: OutputOption
 
@@ -90,18 +87,14 @@ struct ValidateCommand: ParsableCommand {
         options.exchange = payload.exchange.exchange
         let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
         options.progress = meter?.counter
-        let run = ValidateRun(definitions: definitions, options: options)
-        let result = try run.validate(list)
+        let pipeline = ValidatePipeline(
+            options: options, format: report, suggests: suggest, workingDirectory: Self.workingDirectory(), sourceText: Self.readText)
+        let result = try pipeline.run(list, definitions: definitions)
         meter?.finish()
 
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
-        try output.destination().write { sink in
-            try sink.write(report.render(
-                result, workingDirectory: Self.workingDirectory(), source: Self.readText,
-                graphSVG: report == .html ? SVGGraph().render(definitions) : ""))
-        }
-        if suggest {
-            let text = try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name)))
+        try output.destination().write { sink in try sink.write(result.report) }
+        if let text = result.suggestions {
             // Beside a text report on the terminal; never inside a machine-read report.
             if report == .text && !output.writesFile {
                 try Console.shared.standardOutput.write(text)
@@ -141,4 +134,4 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-extension ValidationReportFormat: ExpressibleByArgument {}
+extension ValidatePipeline.ReportFormat: ExpressibleByArgument {}

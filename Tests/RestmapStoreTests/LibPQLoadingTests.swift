@@ -1,5 +1,5 @@
 internal import CLibPQ
-@testable import RestmapBase
+import RestmapEngine
 @testable import RestmapStore
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
-import RestmapBase
-import RestmapStore
+@testable import RestmapEngine
+@testable import RestmapStore
 import XCTest
 
 /// A relationship chosen by matchers (the config extension) in the store: one target is

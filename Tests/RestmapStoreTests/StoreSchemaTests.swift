@@ -1,11 +1,6 @@
 import Foundation
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapPipeline
-import RestmapStore
+import RestmapEngine
+@testable import RestmapStore
 import XCTest
 
 /// The tables a store gets, how later configs migrate them, and what they may not change.

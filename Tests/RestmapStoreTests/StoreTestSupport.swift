@@ -1,11 +1,6 @@
 import Foundation
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapPipeline
-import RestmapStore
+@testable import RestmapEngine
+@testable import RestmapStore
 import XCTest
 
 /// A scratch directory per test, removed afterwards.

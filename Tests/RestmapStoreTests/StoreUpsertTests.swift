@@ -1,11 +1,6 @@
 import Foundation
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapPipeline
-import RestmapStore
+import RestmapEngine
+@testable import RestmapStore
 import XCTest
 
 /// Identity across runs: update-else-create by primary key, only carried attributes.

@@ -1,10 +1,5 @@
 @testable import RestmapStore
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapPipeline
+import RestmapEngine
 import XCTest
 
 /// What a column holds for each value, and that it reads back as the same value.

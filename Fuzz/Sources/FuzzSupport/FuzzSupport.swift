@@ -1,13 +1,5 @@
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
+@testable import RestmapEngine
+@testable import RestmapReports
 
 // What every harness shares: turning libFuzzer's buffer into bytes, telling expected failures
 // (`RestmapError`) from findings, and stopping on a broken invariant so that libFuzzer keeps

@@ -1,14 +1,6 @@
 import FuzzSupport
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
+@testable import RestmapEngine
+@testable import RestmapReports
 
 // Core Data models (`--model`): `CoreDataModel.parse` on the bytes of a `contents` file
 // (libxml2 SAX into a small element tree, then entities, inheritance, identification), then

@@ -1,14 +1,6 @@
 import FuzzSupport
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
+@testable import RestmapEngine
+@testable import RestmapReports
 
 // Chunked JSON (`JSONStreamReader`): NDJSON, several top-level values, elements streamed at a
 // key path — the reader `map` uses on files and standard input. The input is read in one big

@@ -1,14 +1,6 @@
 import FuzzSupport
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
+@testable import RestmapEngine
+@testable import RestmapReports
 
 // Whole-document JSON (`JSONReader`): the reader behind `map` payloads held in memory,
 // `validate` (values with locations) and JSON configs (located plist trees).

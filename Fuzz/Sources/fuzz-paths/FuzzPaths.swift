@@ -1,11 +1,5 @@
 import FuzzSupport
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapPipeline
+@testable import RestmapEngine
 
 #if canImport(Glibc)
 import Glibc

@@ -1,14 +1,6 @@
 import FuzzSupport
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
+@testable import RestmapEngine
+@testable import RestmapReports
 
 // Configs: `ConfigDocumentReader` (XML plist through libxml2's SAX parser, binary plist, JSON
 // config, told apart by their first bytes), then on whatever parses the loader, the linter,

@@ -1,9 +1,6 @@
 import FuzzSupport
-import RestmapBase
-import RestmapConfig
-import RestmapMapping
-import RestmapPipeline
-import RestmapStore
+@testable import RestmapEngine
+@testable import RestmapStore
 
 #if canImport(Glibc)
 import Glibc

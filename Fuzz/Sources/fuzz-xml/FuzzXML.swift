@@ -1,14 +1,6 @@
 import FuzzSupport
-import RestmapBase
-import RestmapFormats
-import RestmapTypes
-import RestmapConfig
-import RestmapMapping
-import RestmapOutput
-import RestmapRequest
-import RestmapValidation
-import RestmapDescribe
-import RestmapPipeline
+@testable import RestmapEngine
+@testable import RestmapReports
 
 // XML payloads (`XMLPayloadReader`, libxml2's SAX2 parser): `read`, `readWithLocations`,
 // and `streamElements` at the root and at the root's first child, from a source that hands

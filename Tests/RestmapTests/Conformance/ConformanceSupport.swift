@@ -1,11 +1,7 @@
 import Foundation
 import RestmapTestSupport
 import XCTest
-@testable import RestmapBase
-@testable import RestmapTypes
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Helpers for the tests that translate RestKit v0.27.3's own tests (issue 11): each test
 /// names the RestKit test it follows and asserts RestKit's result.

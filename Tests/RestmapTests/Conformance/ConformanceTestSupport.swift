@@ -1,7 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapConfig
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Shared by the conformance tests of the config extensions: the findings `check` prints for
 /// a JSON config, and their codes and places.

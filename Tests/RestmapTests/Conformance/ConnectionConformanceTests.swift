@@ -1,8 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Issue 11, item 5: connections (`fk_mapping`) as RKRelationshipConnectionOperation makes
 /// them.

@@ -1,9 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Issue 11, item 1: a path mapping's `key_path` is read with key-value coding, arrays
 /// included.

@@ -1,11 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapRequest
-@testable import RestmapValidation
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Item 8 of issue 11: dictionaries keyed by id. `mapping_options` `force_collection_mapping`
 /// makes a dictionary a collection, one object per key; `key_attribute` receives the key; and

@@ -1,9 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapValidation
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Issue 11, item 3: `@metadata` key paths under RestKit 0.27's names.
 final class MetadataKeyPathTests: XCTestCase {

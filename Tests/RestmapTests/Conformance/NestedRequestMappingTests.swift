@@ -1,9 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapConfig
-@testable import RestmapRequest
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Item 9 of issue 11: a request mapping's `relationship_mappings` nest request mappings for
 /// related client objects, as RestKit's parameterization maps an `RKRelationshipMapping`:

@@ -1,9 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapRequest
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Issue 11, item 6: nulls.
 final class NullConformanceTests: XCTestCase {

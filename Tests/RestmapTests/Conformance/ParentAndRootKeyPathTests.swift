@@ -1,8 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Issue 11, item 4: `@parent` and `@root` key paths identify a nested object by a value of
 /// the object enclosing it, or of the top-level representation.

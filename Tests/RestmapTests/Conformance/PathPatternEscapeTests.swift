@@ -1,6 +1,5 @@
 import XCTest
-@testable import RestmapConfig
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Issue 11, item 2: escaped characters in path patterns, as RestKit's SOCKit reads them.
 final class PathPatternEscapeTests: XCTestCase {

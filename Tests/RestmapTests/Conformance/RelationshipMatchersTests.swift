@@ -1,11 +1,6 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapTypes
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapValidation
-@testable import RestmapDescribe
-@testable import RestmapPipeline
+@testable import RestmapEngine
+import RestmapReports
 
 /// Item 7 of issue 11: a relationship entry with `matchers` maps each related
 /// representation with the entity its matchers choose (RestKit's `RKDynamicMapping` as a

@@ -1,7 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapConfig
+@testable import RestmapEngine
 
 /// Shared references in binary plists (issue 16, item 4): a small file whose objects list
 /// the next one twice would expand exponentially; the reader refuses it, located, exit 2,

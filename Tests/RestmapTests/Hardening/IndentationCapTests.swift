@@ -1,6 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
+@testable import RestmapEngine
 
 /// Deep output (issue 16, item 8): pretty JSON and plist indent up to `IndentationCap.levels`
 /// levels and then continue flat, and the plist emitter hands its bytes on as it goes.

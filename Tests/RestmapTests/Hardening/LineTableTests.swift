@@ -1,7 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapConfig
+@testable import RestmapEngine
 
 /// Columns on long lines (issue 16, item 6): counted from block checkpoints rather than from
 /// the line's start, and still in Unicode scalars.

@@ -1,7 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// NDJSON errors after a repeated key path (issue 16, item 9): the lines after the bad one are
 /// located the same, and correctly, however the bytes arrive.

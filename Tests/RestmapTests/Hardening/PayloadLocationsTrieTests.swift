@@ -1,7 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapValidation
+@testable import RestmapEngine
 
 /// The compact location store behind `validate` (issue 16: validate memory): it must answer
 /// exactly what the dictionary of whole pointers it replaced answered.

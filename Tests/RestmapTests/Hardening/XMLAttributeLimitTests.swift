@@ -1,7 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapConfig
+@testable import RestmapEngine
 
 /// Attributes on one element (issue 16, item 5): libxml2 2.9 spends quadratic time on them,
 /// so more than `InputLimits.xmlAttributesPerElement` is refused before libxml2 sees the tag,

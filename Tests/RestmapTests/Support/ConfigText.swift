@@ -1,7 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapConfig
+@testable import RestmapEngine
 
 /// Builds definitions from a config written inline (JSON or XML plist), the way `restmap
 /// check` reads a config file: parse, load, and (unless asked not to) lint. Line and column

@@ -1,13 +1,4 @@
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapTypes
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapOutput
-@testable import RestmapRequest
-@testable import RestmapValidation
-@testable import RestmapDescribe
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Runs a whole `map` in memory: a JSON config, payloads with their request paths, options;
 /// returns what the CLI would print and exit with.

@@ -1,14 +1,5 @@
 import XCTest
-@testable import RestmapBase
-@testable import RestmapFormats
-@testable import RestmapTypes
-@testable import RestmapConfig
-@testable import RestmapMapping
-@testable import RestmapOutput
-@testable import RestmapRequest
-@testable import RestmapValidation
-@testable import RestmapDescribe
-@testable import RestmapPipeline
+@testable import RestmapEngine
 
 /// Configs and samples for the `Validat*Tests`, written inline: line and column numbers in
 /// expected messages count from these strings.

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An object key (or a string written in every record, such as an entity name) escaped and
+/// quoted once, for `JSONWriter.key(_:)` and `JSONWriter.string(_:)`.
+///
+/// The bytes are interned for the life of the process (one copy per distinct key text, so
+/// their memory is bounded by the configs' names) and the key holds a bare pointer to them:
+/// records are written on several threads at once, and a key holding an array would be
+/// retained and released — an atomic operation on memory both cores share — every time it is
+/// written. (Sendable: the bytes are immutable once interned.)
+struct JSONEncodedKey: @unchecked Sendable, Hashable {
+    /// The key as written: quotes and escapes included.
+    let quoted: UnsafeBufferPointer<UInt8>
+
+    /// Encodes `key` as `JSONWriter.key(_: String)` would write it.
+    init(_ key: String) {
+        quoted = EncodedKeyPool.shared.bytes(for: key)
+    }
+
+    static func == (lhs: JSONEncodedKey, rhs: JSONEncodedKey) -> Bool {
+        lhs.quoted.baseAddress == rhs.quoted.baseAddress  // interned: equal texts share bytes
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(quoted.baseAddress)
+    }
+}
+
+/// The interned encodings of `JSONEncodedKey`, never freed.
+private final class EncodedKeyPool: @unchecked Sendable {
+    static let shared = EncodedKeyPool()
+
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var encodings: [String: UnsafeBufferPointer<UInt8>] = [:]
+
+    private init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    func bytes(for key: String) -> UnsafeBufferPointer<UInt8> {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let known = encodings[key] { return known }
+        let sink = MemorySink()
+        let writer = JSONWriter(sink: sink, style: .compact, bufferSize: 0)
+        try? writer.string(key)
+        try? writer.flush()
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: sink.bytes.count)
+        _ = storage.initialize(from: sink.bytes)
+        let bytes = UnsafeBufferPointer(storage)
+        encodings[key] = bytes
+        return bytes
+    }
+}

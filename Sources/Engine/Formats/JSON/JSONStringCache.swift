@@ -1,0 +1,41 @@
+/// Strings of a JSON input, made once per distinct short byte sequence (see
+/// `ShortStringCache`); strings with escapes are always decoded afresh.
+final class JSONStringCache {
+    private let cache = ShortStringCache(slotBits: 9)
+
+    /// The decoded string of `token`.
+    @inline(__always)
+    func string(_ token: JSONStringToken) -> String {
+        var tag: UInt64 = 0
+        return string(token, tag: &tag)
+    }
+
+    /// The decoded string of `token`, and in `tag` a hash of its bytes when it is short plain
+    /// ASCII (0 otherwise), which the `Value` builder uses to check keys for duplicates.
+    @inline(__always)
+    func string(_ token: JSONStringToken, tag: inout UInt64) -> String {
+        let count = token.bytes.count
+        guard count <= 15, !token.hasEscapes else { return token.string }
+        let (low, high) = ShortStringCache.key(
+            UnsafeRawPointer(token.bytes.baseAddress!), count: count, readable: token.readable)
+        let hash = ShortStringCache.hash(low: low, high: high)
+        tag = Self.tag(low: low, high: high, hash: hash)
+        return cache.string(low: low, high: high, hash: hash) { token.string }
+    }
+
+    /// The tag of a short key: its hash when every byte is ASCII, else 0.
+    @inline(__always)
+    private static func tag(low: UInt64, high: UInt64, hash: UInt64) -> UInt64 {
+        (low | high) & 0x8080_8080_8080_8080 == 0 ? hash | 1 : 0
+    }
+
+    /// The tag `string(_:tag:)` gives the unescaped text `bytes` (for names known in advance).
+    static func tag(of bytes: [UInt8]) -> UInt64 {
+        guard bytes.count <= 15 else { return 0 }
+        let padded = bytes + [UInt8](repeating: 0, count: 16 - bytes.count)
+        let (low, high) = padded.withUnsafeBytes {
+            ShortStringCache.key($0.baseAddress!, count: bytes.count, readable: 16)
+        }
+        return tag(low: low, high: high, hash: ShortStringCache.hash(low: low, high: high))
+    }
+}

@@ -1,0 +1,343 @@
+/// Writes JSON by appending bytes to a buffer that goes to a `ByteSink` in large chunks: the
+/// output side of `map`, `request` and the reports. Either whole `Value` trees (`write(_:)`) or
+/// event by event (`beginObject`, `key`, `string`, ...), the writer placing commas, and in
+/// pretty style line breaks and indentation.
+///
+/// - `.pretty`: 2-space indent (up to `IndentationCap.levels` levels, then flat), `"key": value`,
+///   `[]` and `{}` for empty containers.
+/// - `.compact`: no whitespace at all.
+///
+/// Strings escape `"`, `\` and control characters (`\n \t \r \b \f`, others as `\u001f`), and
+/// write everything else as raw UTF-8 (`/`, DEL and U+2028 included). Numbers are written as
+/// their text. Nothing depends on hashing or addresses: the same calls give the same bytes.
+/// Nothing is written after a top-level value (a final newline, NDJSON's line breaks): the
+/// caller adds `newline()` where it wants one. Call `flush()` at the end.
+public final class JSONWriter {
+    /// The layout of the output.
+    public enum Style: Sendable {
+        case pretty
+        case compact
+    }
+
+    /// Pretty or compact, for the writer's whole life.
+    let style: Style
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private let sink: ByteSink
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    /// Open containers.
+    private var depth = 0
+    /// The innermost open container has members already (the next one needs a comma).
+    private var hasMembers = false
+    /// `hasMembers` of the enclosing containers.
+    private var outerHasMembers: [Bool] = []
+    /// A key was just written; its value follows on the same line.
+    private var afterKey = false
+    /// How many times the buffer went to the sink: a replay mark is good while this stays.
+    private var flushes = 0
+
+    /// - Parameter bufferSize: bytes collected before they go to `sink` (at least 64 KiB).
+    public init(sink: ByteSink, style: Style = .pretty, bufferSize: Int = 1 << 18) {
+        self.sink = sink
+        self.style = style
+        capacity = max(bufferSize, 1 << 16)
+        buffer = .allocate(capacity: capacity)
+        outerHasMembers.reserveCapacity(64)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Hands everything written so far to the sink.
+    public func flush() throws {
+        guard count > 0 else { return }
+        let pending = count
+        count = 0
+        flushes &+= 1
+        try sink.write(UnsafeRawBufferPointer(start: buffer, count: pending))
+    }
+
+    // MARK: - Events
+
+    /// `{`: the members follow as `key` + value pairs.
+    public func beginObject() throws {
+        try open(UInt8(ascii: "{"))
+    }
+
+    /// `}`: on a line of its own in pretty style, unless the object is empty (`{}`).
+    public func endObject() throws {
+        try close(UInt8(ascii: "}"))
+    }
+
+    /// `[`: the elements follow.
+    public func beginArray() throws {
+        try open(UInt8(ascii: "["))
+    }
+
+    /// `]`: on a line of its own in pretty style, unless the array is empty (`[]`).
+    public func endArray() throws {
+        try close(UInt8(ascii: "]"))
+    }
+
+    /// The key of the next object member; its value comes with the next call.
+    public func key(_ key: String) throws {
+        try beforeValue()
+        try writeQuoted(key)
+        try reserve(2)
+        put(UInt8(ascii: ":"))
+        if style == .pretty { put(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// A key encoded beforehand: for the keys written in every record (attribute names), this
+    /// spares escaping them again each time.
+    func key(_ key: JSONEncodedKey) throws {
+        try beforeValue()
+        let quoted = key.quoted
+        try reserve(quoted.count + 2)
+        (buffer + count).update(from: quoted.baseAddress!, count: quoted.count)
+        count += quoted.count
+        put(UInt8(ascii: ":"))
+        if style == .pretty { put(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// A string value encoded beforehand.
+    func string(_ encoded: JSONEncodedKey) throws {
+        try beforeValue()
+        try writeBytes(encoded.quoted)
+    }
+
+    /// A string value, escaped as the type's comment says.
+    public func string(_ text: String) throws {
+        try beforeValue()
+        try writeQuoted(text)
+    }
+
+    /// A number, written as the given literal text (which the caller vouches for).
+    func number(_ text: String) throws {
+        try beforeValue()
+        try writeRaw(text)
+    }
+
+    /// `true` or `false`.
+    func bool(_ value: Bool) throws {
+        try beforeValue()
+        try writeRaw(value ? "true" : "false")
+    }
+
+    /// `null`.
+    public func null() throws {
+        try beforeValue()
+        try writeRaw("null")
+    }
+
+    /// A line break, between top-level values or after the last one.
+    public func newline() throws {
+        try reserve(1)
+        put(0x0A)
+    }
+
+    // MARK: - Replay
+
+    /// Room kept free when a replayable value begins, so that a value of up to this size is
+    /// still in the buffer when it ends (a flush in between makes it unavailable).
+    static let replayHeadroom = 1 << 13
+
+    /// Writes what goes before a value (comma, line break, indentation) and marks where the
+    /// value's own bytes begin; the value's first event then adds no separator of its own.
+    func beginReplayableValue() throws -> ReplayMark? {
+        try beforeValue()
+        afterKey = true
+        if capacity - count < Self.replayHeadroom { try flush() }
+        return ReplayMark(depth: depth, offset: count, generation: flushes)
+    }
+
+    /// The bytes written since `mark` (one whole value), nil when they went to the sink.
+    func valueBytes(since mark: ReplayMark) -> [UInt8]? {
+        guard mark.generation == flushes, mark.offset <= count else { return nil }
+        return Array(UnsafeBufferPointer(start: buffer + mark.offset, count: count - mark.offset))
+    }
+
+    /// Writes, after `beginReplayableValue()`, a value as bytes `valueBytes(since:)` gave for
+    /// a value begun at the same depth.
+    func replayValue(_ bytes: [UInt8]) throws {
+        afterKey = false
+        try bytes.withUnsafeBufferPointer { try writeBytes($0) }
+    }
+
+    // MARK: - Bytes
+
+    /// Commas, line breaks and indentation before a value or a key.
+    @inline(__always)
+    private func beforeValue() throws {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard depth > 0 else { return }
+        let comma = hasMembers
+        hasMembers = true
+        if style == .compact {
+            if comma {
+                try reserve(1)
+                put(UInt8(ascii: ","))
+            }
+            return
+        }
+        let indent = IndentationCap.levels(atDepth: depth)
+        try reserve(2 + 2 * indent)
+        if comma { put(UInt8(ascii: ",")) }
+        newlineAndIndent(indent)
+    }
+
+    private func open(_ bracket: UInt8) throws {
+        try beforeValue()
+        try reserve(1)
+        put(bracket)
+        outerHasMembers.append(hasMembers)
+        hasMembers = false
+        depth += 1
+    }
+
+    private func close(_ bracket: UInt8) throws {
+        let hadMembers = hasMembers
+        hasMembers = outerHasMembers.removeLast()
+        depth -= 1
+        let indent = IndentationCap.levels(atDepth: depth)
+        try reserve(2 + 2 * indent)
+        if hadMembers && style == .pretty { newlineAndIndent(indent) }
+        put(bracket)
+    }
+
+    @inline(__always)
+    private func newlineAndIndent(_ levels: Int) {
+        put(0x0A)
+        (buffer + count).initialize(repeating: 0x20, count: 2 * levels)
+        count += 2 * levels
+    }
+
+    /// Makes room for `n` more bytes, flushing (and, for one huge piece, growing) the buffer.
+    @inline(__always)
+    private func reserve(_ n: Int) throws {
+        if count + n <= capacity { return }
+        try flush()
+        if n > capacity {
+            buffer.deallocate()
+            capacity = n
+            buffer = .allocate(capacity: capacity)
+        }
+    }
+
+    @inline(__always)
+    private func put(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+    }
+
+    private func writeRaw(_ text: String) throws {
+        if let done: Void = try text.utf8.withContiguousStorageIfAvailable({ try writeBytes($0) }) {
+            return done
+        }
+        try Array(text.utf8).withUnsafeBufferPointer { try writeBytes($0) }
+    }
+
+    /// Copies `bytes` in; a piece larger than the room left fills the buffer, which is flushed
+    /// whole, so that the sink always gets full chunks.
+    private func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard var source = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            if count == capacity { try flush() }
+            let n = min(remaining, capacity - count)
+            (buffer + count).update(from: source, count: n)
+            count += n
+            source += n
+            remaining -= n
+        }
+    }
+
+    private func writeQuoted(_ text: String) throws {
+        if let done: Void = try text.utf8.withContiguousStorageIfAvailable({ try writeQuotedBytes($0) }) {
+            return done
+        }
+        try Array(text.utf8).withUnsafeBufferPointer { try writeQuotedBytes($0) }
+    }
+
+    /// A string between quotes. Most strings need no escape and fit in the buffer: they are
+    /// found so with one scan and copied whole; the others go through `writeEscaped`.
+    @inline(__always)
+    private func writeQuotedBytes(_ text: UnsafeBufferPointer<UInt8>) throws {
+        let n = text.count
+        guard let source = text.baseAddress, count + n + 2 <= capacity else {
+            try reserve(1)
+            put(UInt8(ascii: "\""))
+            try writeEscaped(text, from: 0)
+            return
+        }
+        let plain = JSONWriter.plainPrefixLength(source, n)
+        buffer[count] = UInt8(ascii: "\"")
+        (buffer + count + 1).update(from: source, count: plain)
+        count += plain + 1
+        if plain == n {
+            buffer[count] = UInt8(ascii: "\"")
+            count += 1
+        } else {
+            try writeEscaped(text, from: plain)
+        }
+    }
+
+    /// How many bytes from the start of `source` need no escape.
+    @inline(__always)
+    private static func plainPrefixLength(_ source: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        var i = 0
+        while i + 8 <= n {
+            let mask = WordMask.jsonEscapes(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+            if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < n {
+            let c = source[i]
+            if c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return i }
+            i += 1
+        }
+        return n
+    }
+
+    /// The rest of a string from `start` (its opening quote and what precedes `start` are
+    /// written), escaping what must be, then the closing quote.
+    private func writeEscaped(_ text: UnsafeBufferPointer<UInt8>, from start: Int) throws {
+        let n = text.count
+        var i = start
+        while i < n {
+            let plain = JSONWriter.plainPrefixLength(text.baseAddress! + i, n - i)
+            try writeBytes(UnsafeBufferPointer(rebasing: text[i..<i + plain]))
+            i += plain
+            guard i < n else { break }
+            let c = text[i]
+            try reserve(6)
+            put(UInt8(ascii: "\\"))
+            switch c {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(c)
+            case 0x0A: put(UInt8(ascii: "n"))
+            case 0x09: put(UInt8(ascii: "t"))
+            case 0x0D: put(UInt8(ascii: "r"))
+            case 0x08: put(UInt8(ascii: "b"))
+            case 0x0C: put(UInt8(ascii: "f"))
+            default:
+                let hex = JSONWriter.hexDigits
+                put(UInt8(ascii: "u"))
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "0"))
+                put(hex[Int(c >> 4)])
+                put(hex[Int(c & 0xF)])
+            }
+            i += 1
+        }
+        try reserve(1)
+        put(UInt8(ascii: "\""))
+    }
+}
+

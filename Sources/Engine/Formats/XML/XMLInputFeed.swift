@@ -1,0 +1,114 @@
+/// Serves a `ByteSource` to libxml2's pull callback (`xmlCreateIOParserCtxt`). libxml2 asks for
+/// about 4 KB at a time; reading the source in 256 KiB chunks keeps system calls few. A read
+/// error cannot cross the C boundary, so it is parked here and rethrown by the walker.
+final class XMLInputFeed {
+    let source: ByteSource
+    /// Sees every byte handed to libxml2, in order: queues positions when exact columns are
+    /// wanted, and counts each start tag's attributes before libxml2 parses it.
+    var scanner: XMLMarkupScanner?
+    /// Runs before each chunk is read from the source, that is once libxml2 has taken the
+    /// previous one (the walker hands its event tape on there); false ends the input.
+    var beforeChunk: (() -> Bool)?
+    /// The first error the source threw; libxml2 was told "I/O error" and stops.
+    private(set) var error: (any Error)?
+    /// Bytes handed to libxml2 so far: the entity-expansion bound is relative to it.
+    private(set) var bytesDelivered = 0
+
+    /// Starts at `initialBufferSize` and doubles while one refill keeps filling it, up to
+    /// `chunkSize`: a small input (a request body, a fuzzer's input) costs no 256 KiB
+    /// allocation, which malloc serves with mmap, page faults and munmap every time.
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var exhausted = false
+    /// A read error that came after some bytes: reported once those are handed over.
+    private var pendingError: (any Error)?
+    /// Set once nothing more is wanted (an error, or the caller stopped): the input then ends.
+    private var stopped = false
+
+    static let chunkSize = 1 << 18
+    static let initialBufferSize = 1 << 14
+
+    init(source: ByteSource) {
+        self.source = source
+        buffer = .allocate(byteCount: Self.initialBufferSize, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Doubles the buffer (up to `chunkSize`), keeping the `end` bytes read so far. The chunks
+    /// libxml2 is handed do not depend on the buffer's size.
+    private func growBuffer() {
+        let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(buffer.count * 2, Self.chunkSize), alignment: 16)
+        bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
+        buffer.deallocate()
+        buffer = bigger
+    }
+
+    /// Ends the input early: libxml2 gets no more bytes.
+    func stop() {
+        stopped = true
+    }
+
+    /// Fills `destination` with up to `capacity` bytes; 0 at the end, -1 after a read error
+    /// or when `beforeChunk` said to stop.
+    func fill(_ destination: UnsafeMutablePointer<CChar>, capacity: Int) -> Int32 {
+        if error != nil { return -1 }
+        if stopped { return 0 }
+        if start == end {
+            if let pending = pendingError {
+                // The bytes read before the source failed have been handed over; now fail.
+                error = pending
+                return -1
+            }
+            if exhausted { return 0 }
+            if let beforeChunk, !beforeChunk() {
+                stopped = true
+                return -1
+            }
+            // Fill the whole buffer (or reach the end): a pipe hands over a few bytes at a
+            // time, and libxml2's errors must not depend on how the input arrives.
+            start = 0
+            end = 0
+            do {
+                while end < Self.chunkSize {
+                    if end == buffer.count { growBuffer() }
+                    let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+                    if count == 0 {
+                        exhausted = true
+                        break
+                    }
+                    end += count
+                }
+            } catch {
+                guard end > 0 else {
+                    self.error = error
+                    return -1
+                }
+                pendingError = error
+            }
+            if end == 0 { return 0 }
+        }
+        let count = min(capacity, end - start, Int(Int32.max))
+        let chunk = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
+        UnsafeMutableRawPointer(destination).copyMemory(from: chunk.baseAddress!, byteCount: count)
+        if let scanner {
+            scanner.scan(chunk)
+            // libxml2 has not parsed these bytes yet: the next call ends the input.
+            if let crowded = scanner.crowdedElement, error == nil { error = Self.crowdedError(crowded, scanner, source.name) }
+        }
+        start += count
+        bytesDelivered += count
+        return Int32(count)
+    }
+
+    /// An element with more attributes than the scanner allows, located at its `<`.
+    static func crowdedError(_ position: XMLMarkupScanner.Position, _ scanner: XMLMarkupScanner, _ name: String) -> RestmapError {
+        RestmapError.data(
+            .xmlTooManyAttributes, "an element has more than \(scanner.attributeLimit) attributes (namespace declarations included); "
+                + "restmap refuses more, as libxml2 checks each one against all the others",
+            at: SourceLocation(file: name, line: position.line, column: position.column))
+    }
+}

@@ -1,0 +1,16 @@
+/// Strings of an XML input, made once per distinct short byte sequence (see
+/// `ShortStringCache`). libxml2 has checked the UTF-8 already, so a string made once from some
+/// bytes is the string of those bytes.
+final class XMLStringCache {
+    private let cache = ShortStringCache(slotBits: 10)
+
+    /// The string of `bytes`.
+    @inline(__always)
+    func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let count = bytes.count
+        guard count <= 15, count > 0 else { return XMLText.string(bytes) }
+        let (low, high) = ShortStringCache.key(UnsafeRawPointer(bytes.baseAddress!), count: count, readable: count)
+        let hash = ShortStringCache.hash(low: low, high: high)
+        return cache.string(low: low, high: high, hash: hash) { XMLText.string(bytes) }
+    }
+}

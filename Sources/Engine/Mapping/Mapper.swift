@@ -1,0 +1,407 @@
+/// Maps payload representations into objects, the way RestKit's mapping operation does
+/// (SPEC §1.1–1.3): attributes by key path with value mappings and type conversion,
+/// identity by primary keys (update-else-create), nested relationships recursively.
+/// Connections (`fk_mapping`) are made later, by `ConnectionResolver`, once every input
+/// of the run is mapped.
+final class Mapper {
+    let plans: MappingPlans
+    private(set) var graph: ObjectGraph
+    let log: DiagnosticLog
+    /// Told about every read and decision, for `validate`'s findings and coverage.
+    var observer: MappingObserver?
+    let converter: ValueConverter
+    /// Deeper relationship nesting than this is refused (payload depth already bounds it;
+    /// this protects the stack).
+    static let maxNesting = 2_000
+
+    init(plans: MappingPlans, log: DiagnosticLog, converter: ValueConverter = ValueConverter()) {
+        self.plans = plans
+        self.graph = ObjectGraph()
+        self.log = log
+        self.converter = converter
+    }
+
+    /// Starts a fresh identity map (streaming mode maps each payload on its own).
+    func resetGraph() {
+        graph.removeAll()
+    }
+
+    /// Where a representation sits, for messages: the input's name and the JSON pointer.
+    struct Origin {
+        var input: String
+        /// The representation's JSON pointer in its payload; nil when not tracked.
+        var pointer: String?
+        var locations: PayloadLocations?
+        /// Where the representation sits, for `@parent`, `@root` and `@metadata`; nil when
+        /// the config reads none of them.
+        var scope: MappingScope?
+
+        init(input: String, pointer: String?, locations: PayloadLocations? = nil) {
+            self.input = input
+            self.pointer = pointer
+            self.locations = locations
+        }
+
+        func appending(_ token: String) -> Origin {
+            var copy = self
+            copy.pointer = pointer.map { PayloadLocations.appending(token, to: $0) }
+            return copy
+        }
+
+        func appending(_ index: Int) -> Origin {
+            var copy = self
+            copy.pointer = pointer.map { PayloadLocations.appending(index, to: $0) }
+            return copy
+        }
+
+        /// The location of the value at `pointer` (or of the representation).
+        func location(_ pointer: String? = nil) -> SourceLocation {
+            if let pointer = pointer ?? self.pointer, let found = locations?.nearest(pointer) { return found }
+            return SourceLocation(file: input, keyPath: (pointer ?? self.pointer).map { $0.isEmpty ? "/" : $0 })
+        }
+    }
+
+    /// Maps one representation with `plan`. Returns nil when the representation carries no
+    /// value for any of the mapping's attributes or relationships (RestKit drops those).
+    @discardableResult
+    func map(_ representation: Value, with plan: EntityPlan, origin: Origin) -> MappedObject? {
+        map(representation, with: plan, origin: origin, nesting: 0)
+    }
+
+    func map(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
+        if plan.isKeyed, let keyed = KeyedRepresentation.prepared(representation) {
+            // `{key: value}`: map `value`, located under its key (KeyedRepresentation).
+            return mapRepresentation(keyed.representation, with: plan, origin: origin.appending(keyed.key), nesting: nesting)
+        }
+        // Passed on as it is: a copy of the origin would retain each of its fields.
+        return mapRepresentation(representation, with: plan, origin: origin, nesting: nesting)
+    }
+
+    private func mapRepresentation(_ representation: Value, with plan: EntityPlan, origin: Origin, nesting: Int) -> MappedObject? {
+        var knownMissingKey: IdentityKey?
+        // The primary key read and converted by `existingObject` (plans with a one-attribute
+        // key): its attribute is not read and converted a second time below.
+        var keyIndex = -1
+        var keyValue = Value.null
+        if observer == nil, plan.hasIdentity {
+            let (key, found, converted) = existingObject(for: representation, plan: plan, origin: origin)
+            knownMissingKey = found == nil ? key : nil
+            if let converted {
+                keyIndex = plan.primaryKeyIndices[0]
+                keyValue = converted
+            }
+            if let existing = found {
+            // The same object again (a department nested in every employee): update it in
+            // place without building a fresh value array.
+            var failures: [(attribute: Int, message: String, pointer: String?)] = []
+            for index in 0..<plan.attributeSources.count {
+                if index == keyIndex {
+                    existing.attributes[index] = keyValue
+                    continue
+                }
+                guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
+                    if plan.setNilForMissingAttributes { existing.attributes[index] = .null }
+                    continue
+                }
+                if plan.types[index] == nil && plan.valueMappings[index] == nil {
+                    existing.attributes[index] = read.value
+                } else if let value = transform(
+                    read.value, plan: plan, index: index, origin: origin, pointer: read.pointer, failures: &failures)
+                {
+                    existing.attributes[index] = value
+                }
+            }
+            reportFailures(failures, of: existing, origin: origin)
+            mapRelationships(of: existing, from: representation, plan: plan, origin: origin, nesting: nesting)
+            return existing
+            }
+        }
+        // Read and convert every attribute first: identity needs the key values, and an
+        // object is only created when something maps.
+        let attributeCount = plan.attributeSources.count
+        var values = [Value?](filledWith: nil, count: attributeCount)
+        var failures: [(attribute: Int, message: String, pointer: String?)] = []
+        var anythingFound = false
+        for index in 0..<attributeCount {
+            if index == keyIndex {  // (only without an observer: see above)
+                values[index] = keyValue
+                anythingFound = true
+                continue
+            }
+            guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
+                observer?.attributeRead(plan: plan, index: index, found: false, pointer: nil, origin: origin)
+                if plan.setNilForMissingAttributes { values[index] = .null }
+                continue
+            }
+            anythingFound = true
+            observer?.attributeRead(plan: plan, index: index, found: true, pointer: read.pointer, origin: origin)
+            if plan.types[index] == nil && plan.valueMappings[index] == nil {
+                values[index] = read.value
+            } else {
+                values[index] = transform(
+                    read.value, plan: plan, index: index, origin: origin, pointer: read.pointer, failures: &failures)
+            }
+        }
+        if !anythingFound {
+            anythingFound = plan.nestedRelationshipIndices.contains { index in
+                read(plan.relationshipSources[index], in: representation, origin: origin, hint: plan.readHints.relationship(index)) != nil
+            }
+        }
+        guard anythingFound else { return nil }
+
+        // A key `existingObject` looked up in vain is this one: it read and converted the same
+        // attributes the same way.
+        let identityKey = knownMissingKey ?? (plan.hasIdentity ? Self.identityKey(of: plan, values: values) : nil)
+        let (object, isNew) =
+            knownMissingKey != nil
+            ? (graph.insert(plan, identityKey: identityKey), true)
+            : graph.object(for: plan, identityKey: identityKey)
+        if isNew {
+            object.attributes = values
+        } else {
+            observer?.objectMergedAgain(object, values: values, origin: origin)
+            for index in 0..<attributeCount where values[index] != nil {
+                object.attributes[index] = values[index]
+            }
+        }
+        if plan.hasIdentity && identityKey == nil {
+            observer?.missingPrimaryKey(object, origin: origin)
+        }
+        observer?.objectMapped(object, isNew: isNew, origin: origin)
+        reportFailures(failures, of: object, origin: origin)
+        mapRelationships(of: object, from: representation, plan: plan, origin: origin, nesting: nesting)
+        return object
+    }
+
+    /// The object a representation updates, when it carries a complete primary key that is
+    /// already in the identity map; with the key's converted value when the key is one
+    /// attribute and could be read and converted.
+    private func existingObject(for representation: Value, plan: EntityPlan, origin: Origin)
+        -> (key: IdentityKey?, object: MappedObject?, single: Value?)
+    {
+        let (key, single) = primaryKey(of: representation, plan: plan, origin: origin)
+        return (key, key.flatMap { graph.existing(plan, identityKey: $0) }, single)
+    }
+
+    /// The identity a representation would have as an object of `plan` — its primary-key
+    /// values, read and converted, as the identity map compares them — without mapping it;
+    /// nil when the plan has no primary key or the representation lacks a value of it.
+    func identityText(of representation: Value, with plan: EntityPlan, origin: Origin) -> String? {
+        guard plan.hasIdentity, let key = primaryKey(of: representation, plan: plan, origin: origin).key else { return nil }
+        return key.text
+    }
+
+    /// A representation's primary key, read and converted, and the converted value of a
+    /// one-attribute key.
+    private func primaryKey(of representation: Value, plan: EntityPlan, origin: Origin) -> (key: IdentityKey?, single: Value?) {
+        var parts: [Value?] = []
+        if plan.primaryKeyIndices.count > 1 { parts.reserveCapacity(plan.primaryKeyIndices.count) }
+        var single: Value?
+        for index in plan.primaryKeyIndices {
+            guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
+                return (nil, nil)
+            }
+            var value = read.value
+            if plan.types[index] != nil || plan.valueMappings[index] != nil {
+                var ignored: [(attribute: Int, message: String, pointer: String?)] = []
+                guard let converted = transform(
+                    value, plan: plan, index: index, origin: origin, pointer: nil, failures: &ignored)
+                else { return (nil, nil) }
+                value = converted
+            }
+            if plan.primaryKeyIndices.count == 1 { single = value } else { parts.append(value) }
+        }
+        let key = plan.primaryKeyIndices.count == 1 ? single.flatMap(IdentityKey.init) : Self.identityKey(parts).map(IdentityKey.init(text:))
+        return (key, single)
+    }
+
+    /// Warns about values that could not be converted, naming the object (`Article/103`).
+    private func reportFailures(
+        _ failures: [(attribute: Int, message: String, pointer: String?)], of object: MappedObject, origin: Origin
+    ) {
+        for failure in failures {
+            let attribute = object.plan.mapping.attributes[failure.attribute].destination
+            log.warning(.conversionFailed, "\(object.id): \(attribute) not set: \(failure.message)", at: origin.location(failure.pointer))
+        }
+    }
+
+    /// Maps the nested relationships of `object` from its representation.
+    private func mapRelationships(
+        of object: MappedObject, from representation: Value, plan: EntityPlan, origin: Origin, nesting: Int
+    ) {
+        for index in plan.nestedRelationshipIndices {
+            guard plan.targets[index] != nil || plan.hasMatchers(relationship: index) else { continue }
+            guard let (sourceValue, pointer) = read(plan.relationshipSources[index], in: representation, origin: origin, hint: plan.readHints.relationship(index))
+            else {
+                observer?.relationshipRead(plan: plan, index: index, found: false, origin: origin)
+                if plan.setNilForMissingRelationships {
+                    object.setRelationship(index, plan.cardinalities[index] == .toMany ? .many([]) : .null)
+                }
+                continue
+            }
+            observer?.relationshipRead(plan: plan, index: index, found: true, origin: origin)
+            // The scope that is `@parent` to the related objects.
+            let parentScope = origin.scope?.parent(forRelationshipAt: plan.relationshipSources[index])
+            if pointer == nil && origin.pointer == nil && parentScope == nil {
+                // Nothing to change (no locations, no scopes): the origin as it is, not a copy.
+                mapRelationship(index, of: object, from: sourceValue, plan: plan, origin: origin, nestedOrigin: origin, parentScope: nil, nesting: nesting)
+            } else {
+                var nestedOrigin = origin
+                nestedOrigin.pointer = pointer
+                nestedOrigin.scope = parentScope?.nested(sourceValue, collectionIndex: .null)
+                mapRelationship(index, of: object, from: sourceValue, plan: plan, origin: origin, nestedOrigin: nestedOrigin, parentScope: parentScope, nesting: nesting)
+            }
+        }
+    }
+
+    /// Maps the relationship at `index` from its source value, found where `nestedOrigin` says.
+    private func mapRelationship(
+        _ index: Int, of object: MappedObject, from sourceValue: Value, plan: EntityPlan, origin: Origin,
+        nestedOrigin: Origin, parentScope: MappingScope?, nesting: Int
+    ) {
+        let cardinality = plan.cardinalities[index]
+        let targetName = plan.targets[index]?.name ?? plan.mapping.relationships[index].target.value
+        let pointer = nestedOrigin.pointer
+        guard nesting < Self.maxNesting else {
+            log.error(
+                .relationshipsTooDeep, "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
+                at: origin.location(pointer))
+            return
+        }
+        if let keyed = plan.keyedElements(sourceValue, relationship: index) {
+            // A dictionary keyed by id: one object per key (force_collection_mapping).
+            let related = keyed.compactMap { element in
+                mapRelated(element, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1)
+            }
+            object.setRelationship(index, .many(related))
+            return
+        }
+        var value = sourceValue
+        if cardinality == .toMany, case .object = value {
+            // The model says to-many: a lone object is a collection of one (as RestKit does).
+            value = .array([value])
+        }
+        if cardinality == .toOne, case .array = value {
+            let relationship = plan.mapping.relationships[index]
+            log.warning(
+                .toOneGivenArray, "'\(relationship.source.text)' of \(plan.name) is an array, but '\(relationship.name)' is to-one in the model; not mapped",
+                at: nestedOrigin.location())
+            return
+        }
+        switch value {
+        case .null:
+            // RestKit assigns an empty collection to a to-many relationship (SPEC §1.3).
+            object.setRelationship(index, cardinality == .toMany ? .many([]) : .null)
+        case .object:
+            // The empty source key maps the parent's own representation.
+            if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
+                object.setRelationship(index, .one(related))
+            }
+        case .array(let elements):
+            var related: [MappedObject] = []
+            related.reserveCapacity(elements.count)
+            for (position, element) in elements.enumerated() {
+                var elementOrigin = nestedOrigin.appending(position)
+                elementOrigin.scope = parentScope?.nested(element, collectionIndex: .number(String(position)))
+                switch element {
+                case .null:
+                    continue
+                case .object:
+                    if let child = mapRelated(element, relationship: index, of: plan, origin: elementOrigin, nesting: nesting + 1) {
+                        related.append(child)
+                    }
+                default:
+                    if let child = mapRelated(element, relationship: index, of: plan, origin: elementOrigin, nesting: nesting + 1) {
+                        related.append(child)
+                    } else {
+                        log.warning(
+                            .relationshipElementNotObject, "'\(plan.relationshipNames[index])' of \(plan.name) holds \(element.kindName) elements, not objects of \(targetName); skipped",
+                            at: elementOrigin.location())
+                    }
+                }
+            }
+            object.setRelationship(index, .many(related))
+        case .string, .number, .bool:
+            if let related = mapRelated(value, relationship: index, of: plan, origin: nestedOrigin, nesting: nesting + 1) {
+                object.setRelationship(index, .one(related))
+            } else {
+                let relationship = plan.mapping.relationships[index]
+                log.warning(
+                    .relationshipValueNotObject, "'\(relationship.source.text)' of \(plan.name) is \(value.kindName == "number" ? "a number" : "a \(value.kindName)"), not an object or array of \(targetName); relationship '\(relationship.name)' is not mapped",
+                    at: nestedOrigin.location())
+            }
+        }
+    }
+
+    /// Reads a key path, with the pointer of what was read when locations are tracked.
+    private func read(_ segments: [KeyPath.Segment], in representation: Value, origin: Origin, hint: UnsafeMutablePointer<Int>)
+        -> (value: Value, pointer: String?)?
+    {
+        if let scope = origin.scope, case .key(let name, _)? = segments.first, name.utf8.first == UInt8(ascii: "@"),
+            PseudoKey(rawValue: name) != nil
+        {
+            return scope.value(at: segments[...]).map { ($0, nil) }
+        }
+        if let pointer = origin.pointer {
+            return KeyValueCoding.locatedValue(at: segments, in: representation, pointer: pointer)
+        }
+        guard let value = KeyValueCoding.evaluate(segments, representation, hint: hint) else { return nil }
+        return (value, nil)
+    }
+
+    /// Value mapping, then type conversion; a value that cannot be converted is not
+    /// assigned (nil). `validate` hears of it through the observer; `map` warns (collected
+    /// in `failures` until the object exists and can be named).
+    private func transform(
+        _ value: Value, plan: EntityPlan, index: Int, origin: Origin, pointer: String?,
+        failures: inout [(attribute: Int, message: String, pointer: String?)]
+    ) -> Value? {
+        var value = value
+        if let table = plan.valueMappings[index] { value = table.map(value) }
+        guard let type = plan.types[index] else { return value }
+        switch converter.convert(value, to: type) {
+        case .converted(let converted):
+            return converted
+        case .failed(let failure):
+            if let observer {
+                observer.conversionFailed(
+                    plan: plan, index: index, value: value, type: type, reason: failure.description, pointer: pointer,
+                    origin: origin)
+            } else {
+                failures.append((index, failure.description, pointer))
+            }
+            return nil
+        }
+    }
+
+    /// The identity key of a set of primary-key values, nil when any is missing or null.
+    static func identityKey(_ values: [Value?]) -> String? {
+        if values.count == 1 {
+            guard let value = values[0] else { return nil }
+            return IdentityText.key(for: value)
+        }
+        var key = ""
+        for (position, value) in values.enumerated() {
+            guard let value, let part = IdentityText.key(for: value) else { return nil }
+            if position > 0 { key += "\u{1F}" }
+            key += part
+        }
+        return key
+    }
+
+    /// The identity key of an object about to be mapped from `values` (attribute positions).
+    static func identityKey(of plan: EntityPlan, values: [Value?]) -> IdentityKey? {
+        let indices = plan.primaryKeyIndices
+        if indices.count == 1 {
+            guard let value = values[indices[0]] else { return nil }
+            return IdentityKey(value)
+        }
+        var key = ""
+        for (position, index) in indices.enumerated() {
+            guard let value = values[index], let part = IdentityText.key(for: value) else { return nil }
+            if position > 0 { key += "\u{1F}" }
+            key += part
+        }
+        return IdentityKey(text: key)
+    }
+}

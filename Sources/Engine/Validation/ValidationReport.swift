@@ -1,0 +1,116 @@
+/// The outcome of validating one sample.
+public struct SampleResult: Sendable, Equatable {
+    public var name: String
+    public var requestPath: String?
+    public var status: Int?
+    public var expectation: ValidationSample.Expectation
+    /// The manifest entry that lists the sample.
+    var declaredAt: SourceLocation?
+    /// In the order of the sample (line, column); repeats folded (see `ValidationFinding.count`).
+    public var findings: [ValidationFinding]
+    /// `expect: ok`: no finding at the failing severity; `expect: error`: at least one.
+    public var passed: Bool
+
+    init(name: String, requestPath: String?, status: Int?, expectation: ValidationSample.Expectation, declaredAt: SourceLocation?, findings: [ValidationFinding], passed: Bool) {
+        self.name = name
+        self.requestPath = requestPath
+        self.status = status
+        self.expectation = expectation
+        self.declaredAt = declaredAt
+        self.findings = findings
+        self.passed = passed
+    }
+
+    /// The number of findings of `severity`.
+    public func count(_ severity: Diagnostic.Severity) -> Int {
+        findings.filter { $0.severity == severity }.count
+    }
+
+    /// `employees.json (/employees, status 200)`: how reports title the sample.
+    public var title: String {
+        var details: [String] = []
+        if let requestPath { details.append(requestPath) }
+        if let status { details.append("status \(status)") }
+        if expectation == .error { details.append("expect error") }
+        return details.isEmpty ? name : "\(name) (\(details.joined(separator: ", ")))"
+    }
+}
+
+/// Everything one `restmap validate` run found: per sample, coverage, and the verdict.
+public struct ValidationReport: Sendable, Equatable {
+    /// The config file the samples were validated against.
+    public var config: String
+    /// In the order the samples were given.
+    public var samples: [SampleResult]
+    public var coverage: CoverageReport
+    public var strict: Bool
+    public var minCoverage: Double?
+
+    init(config: String, samples: [SampleResult], coverage: CoverageReport, strict: Bool, minCoverage: Double?) {
+        self.config = config
+        self.samples = samples
+        self.coverage = coverage
+        self.strict = strict
+        self.minCoverage = minCoverage
+    }
+
+    /// True when `--min-coverage` is given and coverage is below it.
+    public var coverageBelowMinimum: Bool {
+        minCoverage.map(coverage.isBelow) ?? false
+    }
+
+    /// Every sample passed and coverage is high enough.
+    public var passed: Bool {
+        samples.allSatisfy(\.passed) && !coverageBelowMinimum
+    }
+
+    /// 0 when the run passed, 1 otherwise (SPEC §3.4, §3.6).
+    public var exitCode: Int32 { passed ? 0 : 1 }
+
+    public var passedCount: Int { samples.filter(\.passed).count }
+    public var failedCount: Int { samples.count - passedCount }
+
+    /// The number of findings of `severity` over all samples.
+    public func count(_ severity: Diagnostic.Severity) -> Int {
+        samples.reduce(0) { $0 + $1.count(severity) }
+    }
+
+    /// `Coverage 85.7% (18 of 21 entries): ...` — the coverage line of the reports.
+    public var coverageLine: String {
+        let kinds = CoverageEntry.Kind.allCases.map { kind -> String in
+            let counts = coverage.counts(kind)
+            return "\(kind.plural) \(counts.exercised)/\(counts.total)"
+        }
+        return "coverage \(coverage.percentText)% (\(coverage.exercised) of \(coverage.total) config entries exercised: \(kinds.joined(separator: ", ")))"
+    }
+
+    /// The last line of the text report (and, with other reports, of stderr):
+    /// `validate: 4 samples, 4 passed, 0 failed; 0 errors, 2 warnings, 3 notes; coverage 100.0% — ok`.
+    public var summaryLine: String {
+        var text = "validate: \(Self.plural(samples.count, "sample")), \(passedCount) passed, \(failedCount) failed; "
+        text += "\(Self.plural(count(.error), "error")), \(Self.plural(count(.warning), "warning")), \(Self.plural(count(.note), "note")); "
+        text += "coverage \(coverage.percentText)%"
+        if let minCoverage {
+            text += coverageBelowMinimum
+                ? " is below --min-coverage \(Self.percentText(minCoverage))%"
+                : " (minimum \(Self.percentText(minCoverage))%)"
+        }
+        text += passed ? " — ok" : " — FAILED"
+        return text
+    }
+
+    /// The message of the failure `--min-coverage` causes.
+    public var coverageFailureMessage: String {
+        "coverage \(coverage.percentText)% (\(coverage.exercised) of \(coverage.total)) is below --min-coverage \(Self.percentText(minCoverage ?? 0))%"
+    }
+
+    public static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// `80`, `87.5`: a percentage as the user wrote it, without a needless `.0`.
+    public static func percentText(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+}

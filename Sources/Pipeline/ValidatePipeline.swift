@@ -1,0 +1,49 @@
+import RestmapEngine
+import RestmapReports
+
+/// `restmap validate`: a `ValidateRun` over the samples, its report rendered in the format
+/// asked for, and with `--suggest` the config entries that would read the keys nobody reads.
+public struct ValidatePipeline {
+    /// `--report`.
+    public typealias ReportFormat = ValidationReportFormat
+
+    public var options: ValidationOptions
+    public var format: ReportFormat
+    public var suggests: Bool
+    /// Where annotations' and SARIF's file names are made relative to.
+    public var workingDirectory: String?
+    /// A sample's text for the HTML report (nil: not shown).
+    public var sourceText: (String) -> String?
+
+    public init(
+        options: ValidationOptions, format: ReportFormat, suggests: Bool, workingDirectory: String?,
+        sourceText: @escaping (String) -> String?
+    ) {
+        self.options = options
+        self.format = format
+        self.suggests = suggests
+        self.workingDirectory = workingDirectory
+        self.sourceText = sourceText
+    }
+
+    /// What a validation came to.
+    public struct Outcome {
+        /// The report, in the format asked for.
+        public var report: String
+        /// The suggested config entries (`--suggest`), nil when not asked for.
+        public var suggestions: String?
+        public var summaryLine: String
+        public var exitCode: Int32
+    }
+
+    public func run(_ samples: [ValidationSample], definitions: MappingDefinitions) throws -> Outcome {
+        let run = ValidateRun(definitions: definitions, options: options)
+        let result = try run.validate(samples)
+        let report = format.render(
+            result, workingDirectory: workingDirectory, source: sourceText,
+            graphSVG: format == .html ? SVGGraph().render(definitions) : "")
+        let suggestions = suggests
+            ? try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name))) : nil
+        return Outcome(report: report, suggestions: suggestions, summaryLine: result.summaryLine, exitCode: result.exitCode)
+    }
+}

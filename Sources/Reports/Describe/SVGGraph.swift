@@ -1,0 +1,117 @@
+import RestmapEngine
+
+/// The entity graph as an inline SVG drawing (the HTML report's picture of `describe
+/// --format dot`), laid out without Graphviz: entities that path mappings take in the
+/// first column, the entities they lead to in the next, and so on; one box per entity
+/// with its attributes (keys marked), solid arrows for nested relationships, dashed ones
+/// for connections.
+public struct SVGGraph {
+    public init() {}
+
+    static let boxWidth = 230, columnGap = 110, rowGap = 28, lineHeight = 17, header = 26, margin = 20
+    /// Attributes listed per box before "… n more".
+    static let attributeLimit = 14
+
+    struct Box {
+        var name: String
+        var lines: [String]
+        var column: Int
+        var x = 0, y = 0
+        var height: Int { SVGGraph.header + max(1, lines.count) * SVGGraph.lineHeight + 8 }
+    }
+
+    public func render(_ definitions: MappingDefinitions) -> String {
+        var boxes = layout(definitions)
+        var columnBottoms: [Int: Int] = [:]
+        for index in boxes.indices {
+            let column = boxes[index].column
+            boxes[index].x = Self.margin + column * (Self.boxWidth + Self.columnGap)
+            boxes[index].y = columnBottoms[column, default: Self.margin]
+            columnBottoms[column] = boxes[index].y + boxes[index].height + Self.rowGap
+        }
+        // Room on the right for the arcs of edges that go back to the same or an earlier column.
+        let width = (boxes.map { $0.x + Self.boxWidth }.max() ?? 0) + Self.margin + 200
+        let height = (columnBottoms.values.max() ?? Self.margin) + Self.margin
+        let position = Dictionary(boxes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"entity-graph\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"Entity graph\">\n"
+        svg += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#555\"/></marker></defs>\n"
+        var parallel: [String: Int] = [:]
+        for entity in definitions.entities {
+            guard let from = position[entity.name] else { continue }
+            for relationship in entity.relationships {
+                guard let to = position[relationship.target.value] else { continue }
+                // Edges between the same two boxes fan out instead of covering each other.
+                let rank = parallel[from.name + "\u{0}" + to.name, default: 0]
+                parallel[from.name + "\u{0}" + to.name] = rank + 1
+                svg += edge(from: from, to: to, label: relationship.name, dashed: relationship.connection != nil, rank: rank)
+            }
+        }
+        for box in boxes { svg += draw(box) }
+        return svg + "</svg>\n"
+    }
+
+    /// Boxes in columns: breadth-first from the entities path mappings take.
+    func layout(_ definitions: MappingDefinitions) -> [Box] {
+        var column: [String: Int] = [:]
+        var queue: [String] = []
+        for path in definitions.pathMappings {
+            for matcher in path.matchers where definitions.contains(entity: matcher.entityName) && column[matcher.entityName] == nil {
+                column[matcher.entityName] = 0
+                queue.append(matcher.entityName)
+            }
+        }
+        var head = 0
+        while head < queue.count {
+            let name = queue[head]
+            head += 1
+            guard let entity = definitions.entities.first(where: { $0.name == name }) else { continue }
+            for relationship in entity.relationships where column[relationship.target.value] == nil
+                && definitions.contains(entity: relationship.target.value)
+            {
+                column[relationship.target.value] = column[name]! + 1
+                queue.append(relationship.target.value)
+            }
+        }
+        return definitions.entities.map { entity in
+            let keys = Set(entity.primaryKeys.map(\.value))
+            var lines = entity.attributes.prefix(Self.attributeLimit).map { attribute in
+                attribute.destination + (keys.contains(attribute.destination) ? " (key)" : "")
+            }
+            if entity.attributes.count > Self.attributeLimit {
+                lines.append("… \(entity.attributes.count - Self.attributeLimit) more")
+            }
+            return Box(name: entity.name, lines: lines, column: column[entity.name] ?? 0)
+        }
+    }
+
+    private func draw(_ box: Box) -> String {
+        var out = "<g class=\"entity\"><rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(Self.boxWidth)\" height=\"\(box.height)\" rx=\"6\" fill=\"#fff\" stroke=\"#445\"/>"
+        out += "<rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(Self.boxWidth)\" height=\"\(Self.header)\" rx=\"6\" fill=\"#dfe6f3\" stroke=\"#445\"/>"
+        out += "<text x=\"\(box.x + 10)\" y=\"\(box.y + 18)\" font-weight=\"bold\">\(escape(box.name))</text>"
+        for (index, line) in box.lines.enumerated() {
+            let weight = line.hasSuffix(" (key)") ? " font-weight=\"bold\"" : ""
+            out += "<text x=\"\(box.x + 10)\" y=\"\(box.y + Self.header + 14 + index * Self.lineHeight)\"\(weight)>\(escape(line))</text>"
+        }
+        return out + "</g>\n"
+    }
+
+    private func edge(from: Box, to: Box, label: String, dashed: Bool, rank: Int) -> String {
+        let x1 = from.x + Self.boxWidth, y1 = from.y + Self.header / 2 + rank * 6
+        let forward = to.x > from.x
+        let x2 = forward ? to.x : to.x + Self.boxWidth, y2 = to.y + Self.header / 2 + rank * 6
+        let bend = (forward ? max(40, (x2 - x1) / 2) : 60) + rank * 45
+        let c1 = x1 + bend, c2 = forward ? x2 - bend : x2 + bend
+        var out = "<path d=\"M\(x1),\(y1) C\(c1),\(y1) \(c2),\(y2) \(x2),\(y2)\" fill=\"none\" stroke=\"#555\" marker-end=\"url(#arrow)\""
+        if dashed { out += " stroke-dasharray=\"6 4\"" }
+        out += "/>"
+        let labelX = forward ? (x1 + x2) / 2 : x1 + bend * 3 / 4 + 4, labelY = (y1 + y2) / 2 - 4 + rank * 14
+        out += "<text x=\"\(labelX)\" y=\"\(labelY)\" font-size=\"11\" text-anchor=\"start\" fill=\"#333\">\(escape(label))</text>\n"
+        return out
+    }
+
+    /// Markup characters as entities (the XML writers' escaping serves HTML and SVG too).
+    private func escape(_ text: String) -> String {
+        XMLEscaping.escape(text)
+    }
+}

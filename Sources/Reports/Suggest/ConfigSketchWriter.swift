@@ -1,0 +1,73 @@
+import RestmapEngine
+
+/// A path mapping a suggested config gets for one sample: its request path, where the
+/// objects sit, and the entity they are.
+struct PathSketch: Sendable, Equatable {
+    var uri: String
+    var keyPath: String?
+    var entity: String
+
+    init(uri: String, keyPath: String?, entity: String) {
+        self.uri = uri
+        self.keyPath = keyPath
+        self.entity = entity
+    }
+}
+
+/// Writes sketched entities as config sections (SPEC §1): `entity_attribute_mappings`,
+/// `primary_key_mappings`, `relationship_mappings`, `entity_attribute_types` and
+/// `path_mappings`, as a whole XML plist (`restmap init`) or as the entries to paste into
+/// an existing config (`validate --suggest`).
+struct ConfigSketchWriter {
+    init() {}
+
+    /// The config's sections as one dictionary; sections with nothing to say are left out.
+    func sections(entities: [EntitySketch], paths: [PathSketch] = []) -> ValueObject {
+        var attributes = ValueObject(), keys = ValueObject(), relationships = ValueObject(), types = ValueObject()
+        for entity in entities {
+            attributes[entity.name] = .object(ValueObject(entity.attributes.map { ($0.key, .string($0.name)) }))
+            if let key = entity.primaryKey {
+                keys[entity.name] = .array([.string(key.name)])
+            }
+            if !entity.relationships.isEmpty {
+                relationships[entity.name] = .object(ValueObject(entity.relationships.map { relationship in
+                    (relationship.key, .object(ValueObject([
+                        ("target", .string(relationship.target)), ("key_path", .string(relationship.name)),
+                    ])))
+                }))
+            }
+            let typed = entity.attributes.compactMap { attribute in attribute.type.map { (attribute.name, Value.string($0)) } }
+            if !typed.isEmpty { types[entity.name] = .object(ValueObject(typed)) }
+        }
+        var result = ValueObject()
+        if !attributes.isEmpty { result["entity_attribute_mappings"] = .object(attributes) }
+        if !keys.isEmpty { result["primary_key_mappings"] = .object(keys) }
+        if !relationships.isEmpty { result["relationship_mappings"] = .object(relationships) }
+        if !types.isEmpty { result["entity_attribute_types"] = .object(types) }
+        if !paths.isEmpty {
+            result["path_mappings"] = .array(paths.map { path in
+                var entry = ValueObject([("uri", .string(path.uri))])
+                if let keyPath = path.keyPath { entry["key_path"] = .string(keyPath) }
+                entry["matchers"] = .array([.object(ValueObject([("entity_name", .string(path.entity))]))])
+                return .object(entry)
+            })
+        }
+        return result
+    }
+
+    /// A whole XML plist document.
+    func document(_ sections: ValueObject) throws -> String {
+        try PlistEmitter.document(.object(sections))
+    }
+
+    /// The sections' entries as plist lines to paste inside a config's top-level `<dict>`:
+    /// the document without its header, `<plist>` and outer `<dict>`, one level less indented.
+    func snippet(_ sections: ValueObject) throws -> String {
+        let lines = try document(sections).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let open = lines.firstIndex(of: "<dict>"), let close = lines.lastIndex(of: "</dict>"), open < close else {
+            return ""
+        }
+        return lines[(open + 1)..<close].map { $0.hasPrefix("\t") ? String($0.dropFirst()) : $0 }
+            .joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,42 @@
+import RestmapEngine
+
+/// One `restmap init` run: reads sample payloads (JSON, NDJSON or XML, as `map` reads them)
+/// and writes a starter config for them (`StarterConfig`).
+public final class InitRun {
+    private let payloadReader: PayloadReader
+    private var starter = StarterConfig()
+
+    public init(maxDepth: Int = InputLimits.defaultMaxDepth) {
+        payloadReader = PayloadReader(format: .auto, maxDepth: maxDepth)
+    }
+
+    /// Learns every document of `input`; its request path is the input's own, or `/` and
+    /// the file's name without its extension (`employees.json` → `/employees`).
+    /// - Throws: `RestmapError` (data) for a malformed sample.
+    public func add(_ input: MapInput) throws {
+        let path = input.requestPath ?? Self.defaultPath(forFile: input.source.name)
+        let source = PeekableByteSource(input.source)
+        let format = try payloadReader.format(of: source)
+        if format == .xml {
+            starter.add(try payloadReader.xmlReader(diagnostics: nil).read(source), requestPath: path)
+            return
+        }
+        let reader = payloadReader.jsonReader(source)
+        try payloadReader.forEachJSONDocument(reader, format: format, badDocument: { throw $0 }) { _ in
+            guard let document = try reader.nextValue() else { return false }
+            starter.add(document.value, requestPath: path)
+            return true
+        }
+    }
+
+    /// The starter config as an XML plist.
+    public func config() throws -> String {
+        try ConfigSketchWriter().document(starter.sections())
+    }
+
+    static func defaultPath(forFile name: String) -> String {
+        var file = name.split(separator: "/").last.map(String.init) ?? name
+        if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = String(file[..<dot]) }
+        return "/" + file
+    }
+}

@@ -1,0 +1,117 @@
+import RestmapEngine
+
+/// Learns entities from the shapes of sample payloads, the way a person writing a config by
+/// hand would read them: an object is an entity, its scalar keys are attributes, a nested
+/// object or an array of objects is a relationship to an entity named after its key.
+/// Objects met again under the same name merge into one entity (the union of their keys).
+struct ShapeSketcher {
+    /// Entities in first-seen order.
+    private(set) var entities: [EntitySketch] = []
+    private var indexByName: [String: Int] = [:]
+
+    init() {}
+
+    func entity(named name: String) -> EntitySketch? {
+        indexByName[name].map { entities[$0] }
+    }
+
+    /// Adds the objects of `value` (an object, or an array of objects) as `entity`.
+    mutating func learn(_ value: Value, as entity: String) {
+        switch value {
+        case .object(let object):
+            learn(object, as: entity)
+        case .array(let elements):
+            for case .object(let object) in elements { learn(object, as: entity) }
+        default:
+            break
+        }
+    }
+
+    private mutating func learn(_ object: ValueObject, as entity: String) {
+        let index = self.index(of: entity)
+        for entry in object.entries {
+            switch Self.kind(of: entry.value) {
+            case .object, .objects:
+                let target = NameStyle.entityName(entry.key)
+                let toMany = Self.kind(of: entry.value) == .objects
+                // A key seen holding an object is a relationship, even where it was null.
+                entities[index].attributes.removeAll { $0.key == entry.key }
+                if !entities[index].relationships.contains(where: { $0.key == entry.key }) {
+                    entities[index].relationships.append(
+                        RelationshipSketch(key: entry.key, name: NameStyle.attributeName(entry.key), target: target, toMany: toMany))
+                }
+                learn(entry.value, as: target)
+            case .scalar(let type):
+                record(entry.key, type: type, in: index)
+            case .unknown:
+                record(entry.key, type: nil, in: index)
+            }
+        }
+    }
+
+    private mutating func record(_ key: String, type: String?, in index: Int) {
+        if entities[index].relationships.contains(where: { $0.key == key }) { return }
+        if let position = entities[index].attributes.firstIndex(where: { $0.key == key }) {
+            var attribute = entities[index].attributes[position]
+            if let type {
+                if attribute.type == nil && attribute.typeAgreed {
+                    attribute.type = type
+                } else if attribute.type != type {
+                    // Integers and decimals seen together are decimals; anything else disagrees.
+                    let numbers: Set<String> = ["integer", "decimal"]
+                    if let current = attribute.type, numbers.contains(current), numbers.contains(type) {
+                        attribute.type = "decimal"
+                    } else {
+                        attribute.type = nil
+                        attribute.typeAgreed = false
+                    }
+                }
+            }
+            entities[index].attributes[position] = attribute
+        } else {
+            entities[index].attributes.append(AttributeSketch(key: key, name: NameStyle.attributeName(key), type: type))
+        }
+    }
+
+    private mutating func index(of name: String) -> Int {
+        if let index = indexByName[name] { return index }
+        entities.append(EntitySketch(name: name))
+        indexByName[name] = entities.count - 1
+        return entities.count - 1
+    }
+
+    enum Kind: Equatable {
+        case object, objects
+        /// A scalar and the `entity_attribute_types` type its value shows.
+        case scalar(String?)
+        /// Null, an empty array: no type can be told.
+        case unknown
+    }
+
+    static func kind(of value: Value) -> Kind {
+        switch value {
+        case .object: return .object
+        case .array(let elements):
+            if elements.isEmpty { return .unknown }
+            if elements.contains(where: { if case .object = $0 { return true } else { return false } }) { return .objects }
+            return .scalar(nil)
+        case .null: return .unknown
+        case .bool: return .scalar("boolean")
+        case .number(let text):
+            // An integer literal beyond 64 bits is a decimal: `integer` would refuse it.
+            let isInteger = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) && Int64(text) != nil
+            return .scalar(isInteger ? "integer" : "decimal")
+        case .string(let text):
+            return .scalar(looksLikeDate(text) ? "date" : "string")
+        }
+    }
+
+    /// An ISO 8601 date as APIs send them (`2013-02-12`, `2013-02-12T22:58:52Z`), read by the
+    /// `date` type's own reader: text it would refuse (`2013-02-30`, `2013-02-12 soon`) stays
+    /// a string, so that the sketched config maps every sample it was made from. Digit-only
+    /// text (`20130212`) is a number to an API, not a date.
+    static func looksLikeDate(_ text: String) -> Bool {
+        text.utf8.contains(UInt8(ascii: "-")) && DateParser.isISO8601Date(text)
+    }
+
+}

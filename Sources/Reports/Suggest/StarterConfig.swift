@@ -1,0 +1,48 @@
+import RestmapEngine
+
+/// `restmap init`: a starter config from sample payloads and their request paths. Each
+/// sample gets a path mapping; the objects it holds become an entity named after the path
+/// (`/employees` → `Employee`), nested objects become related entities, identifiers are
+/// inferred as RestKit infers them and types are taken from the values seen.
+struct StarterConfig {
+    private var sketcher = ShapeSketcher()
+    private var paths: [PathSketch] = []
+
+    init() {}
+
+    /// Learns one sample. Where its objects sit: the root when it is an array, or a single
+    /// object without an array of objects inside; otherwise the first member holding an
+    /// array of objects (an envelope such as `{"employees": [...], "count": 3}`).
+    mutating func add(_ payload: Value, requestPath: String) {
+        let entity = Self.entityName(forPath: requestPath)
+        var keyPath: String?
+        var objects = payload
+        if case .object(let object) = payload,
+            let member = object.entries.first(where: { ShapeSketcher.kind(of: $0.value) == .objects })
+        {
+            keyPath = member.key
+            objects = member.value
+        }
+        sketcher.learn(objects, as: entity)
+        let sketch = PathSketch(uri: requestPath, keyPath: keyPath, entity: entity)
+        if !paths.contains(sketch) { paths.append(sketch) }
+    }
+
+    /// The config's sections.
+    func sections() -> ValueObject {
+        ConfigSketchWriter().sections(entities: sketcher.entities, paths: paths)
+    }
+
+    /// The entity a request path's objects are: its last segment that is not a `:name`
+    /// argument or a number, singular, in UpperCamelCase (`/users/:id/posts` → `Post`).
+    static func entityName(forPath path: String) -> String {
+        let withoutQuery = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let segments = withoutQuery.split(separator: "/").map { segment -> String in
+            // `123.json`: the extension says nothing about the entity.
+            guard let dot = segment.lastIndex(of: "."), dot != segment.startIndex else { return String(segment) }
+            return String(segment[..<dot])
+        }.filter { !$0.hasPrefix(":") && !$0.allSatisfy(\.isNumber) }
+        guard let last = segments.last else { return "Object" }
+        return NameStyle.entityName(last)
+    }
+}

@@ -1,0 +1,169 @@
+import RestmapEngine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The store in a PostgreSQL database (`--store postgresql://…`), written by many restmap
+/// processes at once (README "Many writers"). A run is one transaction, as with SQLite:
+/// the schema created or migrated as SQLite's is (PostgreSQLSchemaStep: without a lock when
+/// nothing changes), every object upserted by primary key, relationships written,
+/// connections resolved against the database, and sources whose target is not there yet
+/// recorded as pending (PendingConnections) — set by set, with COPY (PostgreSQLBulkWriter).
+/// A failed or killed run leaves the database as it was, schema included.
+/// Serialization failures and deadlocks (SQLSTATE 40001, 40P01) roll the transaction back
+/// and run it again from the mapped graph, which the process still holds: never lost data.
+/// After the commit, the pending connections of every run are tried again, as
+/// `restmap connect` does: a target this run brought may be one an earlier (or a
+/// concurrent, already committed) run was waiting for. That pass changes only
+/// relationships of objects already stored; when it fails, the run's data stays committed
+/// and the error says to run `restmap connect`.
+enum PostgreSQLStore {
+    /// True when `location` is a PostgreSQL connection URI rather than a store file.
+    static func handles(_ location: String) -> Bool {
+        location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
+    }
+
+    /// `pg_advisory_xact_lock` key of schema changes ("RMAP").
+    static let schemaLockKey: Int64 = 0x524D_4150
+    /// `pg_advisory_lock` key of row-id reservations ("RMAR").
+    static let rowIDLockKey: Int64 = 0x524D_4152
+    /// How often a transaction that lost a serialization conflict or deadlock is run again.
+    static let maximumAttempts = 50
+
+    static func persist(_ graph: ObjectGraph, plans: MappingPlans, configFile: String, to url: String) throws -> ObjectStore.Summary {
+        do {
+            let connection = try PostgreSQLConnection(url: url)
+            let summary = try retrying(connection) { () -> ObjectStore.Summary in
+                let indexes = try PostgreSQLSchemaStep(connection: connection).prepare(graph: graph, plans: plans, configFile: configFile)
+                let schema = try SchemaCatalog(connection: connection).load()
+                let writer = PostgreSQLBulkWriter(connection: connection, schema: schema)
+                let counts = try writer.persist(graph)
+                // The primary-key indexes of the tables this run created, built over their rows.
+                for statement in indexes { try connection.execute(statement) }
+                try PendingConnections(connection: connection).record(writer.unresolved)
+                return ObjectStore.Summary(objects: counts.inserted + counts.upserted, upserted: counts.upserted)
+            }
+            // Nothing pending, nothing to do. A source another writer records after this
+            // check is resolved by that writer's own pass, which runs after its commit.
+            do {
+                if try connection.prepare("SELECT EXISTS (SELECT 1 FROM \(connection.dialect.quote(PendingConnections.table)))").firstValue() == .integer(1) {
+                    _ = try retrying(connection) { try resolvePending(connection) }
+                }
+            } catch {
+                // The run's data is committed; only the pending pass failed.
+                throw failure(url, "holds this run's data, but resolving pending connections failed: \(error); run restmap connect --store to finish them")
+            }
+            return summary
+        } catch {
+            throw describe(error, url: url, writing: true)
+        }
+    }
+
+    /// `restmap connect`: resolves the pending connections of earlier runs.
+    static func connect(_ url: String) throws -> PendingConnections.Outcome {
+        do {
+            let connection = try PostgreSQLConnection(url: url)
+            try checkCatalog(connection, url: url)
+            return try retrying(connection) { try resolvePending(connection) }
+        } catch {
+            throw describe(error, url: url, writing: true)
+        }
+    }
+
+    static func dump(_ url: String, entity: String?, format: ObjectStore.DumpFormat, compact: Bool, to sink: ByteSink) throws {
+        do {
+            let connection = try PostgreSQLConnection(url: url)
+            // One snapshot: concurrent writers' commits do not show halfway through the dump.
+            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { connection.rollback() }
+            try checkCatalog(connection, url: url)
+            try StoreDumper(connection: connection).dump(entity: entity, format: format, compact: compact, to: sink)
+        } catch {
+            throw describe(error, url: url, writing: false)
+        }
+    }
+
+    // MARK: - Steps
+
+    private static func resolvePending(_ connection: PostgreSQLConnection) throws -> PendingConnections.Outcome {
+        let schema = try SchemaCatalog(connection: connection).load()
+        return try PendingConnections(connection: connection).resolve(schema: schema, locking: "FOR UPDATE")
+    }
+
+    private static func catalogExists(_ connection: PostgreSQLConnection) throws -> Bool {
+        let statement = try connection.prepare("SELECT to_regclass($1) IS NOT NULL")
+        return try statement.firstValue([.text(connection.dialect.quote(SchemaCatalog.metaTable))]) == .integer(1)
+    }
+
+    private static func checkCatalog(_ connection: PostgreSQLConnection, url: String) throws {
+        guard try catalogExists(connection) else {
+            throw failure(url, "holds no restmap store (no \(SchemaCatalog.metaTable) table): nothing was ever stored in it")
+        }
+        try checkVersion(SchemaCatalog(connection: connection))
+    }
+
+    static func checkVersion(_ catalog: SchemaCatalog) throws {
+        let version = try catalog.meta("format_version").flatMap { Int64($0) } ?? 0
+        if version > SchemaCatalog.formatVersion {
+            throw RestmapError.usage(
+                .storeUnusable, "was written by a newer restmap (store format \(version); this restmap reads format \(SchemaCatalog.formatVersion) and older)")
+        }
+    }
+
+    /// Runs `body` in a transaction, again after a serialization failure or deadlock (with a
+    /// growing, jittered pause), until it commits.
+    private static func retrying<T>(_ connection: PostgreSQLConnection, _ body: () throws -> T) throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                try connection.beginWrite()
+                let result = try body()
+                try connection.commit()
+                return result
+            } catch let error as PostgreSQLError where error.isRetryable && attempt + 1 < maximumAttempts {
+                connection.rollback()
+                // A row-id reservation cut short by the failure must not keep its lock.
+                try? connection.execute("SELECT pg_advisory_unlock_all()")
+                attempt += 1
+                let ceiling = min(1 << min(attempt, 10), 500)  // milliseconds
+                usleep(UInt32.random(in: 1...UInt32(ceiling)) * 1000)
+            } catch {
+                connection.rollback()
+                throw error
+            }
+        }
+    }
+
+    // MARK: - Errors
+
+    /// The URL as diagnostics show it: without a password.
+    static func displayName(_ url: String) -> String {
+        let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[1].isEmpty else { return url }
+        let authority = parts[2]
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return url }
+        var shown = parts
+        shown[2] = authority[..<colon] + authority[at...]
+        return shown.joined(separator: "/")
+    }
+
+    static func failure(_ url: String, _ message: String) -> RestmapError {
+        RestmapError.usage(.storeUnusable, "store \(displayName(url)) \(message)", at: .file(displayName(url)))
+    }
+
+    private static func describe(_ error: Error, url: String, writing: Bool) -> Error {
+        let unchanged = writing ? "; the store has none of this run's data" : ""
+        if let error = error as? PostgreSQLError {
+            if error.isConnectionFailure { return failure(url, "cannot be reached: \(error.message)") }
+            return failure(url, "could not be \(writing ? "written" : "read"): \(error.message) (SQLSTATE \(error.state))\(unchanged)")
+        }
+        if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {
+            if first.code == .storeUnusable { return failure(url, first.message) }
+            return RestmapError.usage(first.code, "store \(displayName(url)): \(first.message)", at: .file(displayName(url)))
+        }
+        return error
+    }
+}

@@ -1,0 +1,182 @@
+import RestmapEngine
+
+/// Writes one run's objects into a store whose schema is already migrated, inside the
+/// caller's transaction, in two passes:
+/// 1. attributes, object by object in creation order: update-else-create by primary key
+///    (`INSERT … ON CONFLICT DO UPDATE` of the attributes the representation carried, so
+///    what it did not carry keeps its stored value), a plain insert for objects without
+///    one. Each object's row id is kept.
+/// 2. relationships, now that every object of the run has a row: nested ones from the
+///    mapped graph, connections (`fk_mapping`) looked up in the store — which holds this
+///    run's objects and the ones stored before.
+/// Statements are prepared once per shape (entity and set of carried columns) and reused.
+/// A connection some of whose source values found no target, or one that may gain targets,
+/// is kept in `unresolved`: a later run (another shard) may bring them (PendingConnections).
+final class GraphPersister {
+    private let connection: StoreConnection
+    private let schema: StoreSchema
+    private let statements: StatementCache
+    private let connections: ConnectionLookup
+    private var rowIDs: [Int64] = []
+    /// Connections left without (all of) their targets, for `PendingConnections.record`.
+    private(set) var unresolved: [PendingConnections.Source] = []
+
+    init(connection: StoreConnection, schema: StoreSchema) {
+        self.connection = connection
+        self.schema = schema
+        self.statements = StatementCache(connection: connection)
+        self.connections = ConnectionLookup(connection: connection, schema: schema)
+    }
+
+    /// What the run wrote, for the summary line.
+    struct Counts: Equatable {
+        var inserted = 0
+        var upserted = 0
+    }
+
+    func persist(_ graph: ObjectGraph) throws -> Counts {
+        var counts = Counts()
+        let layouts = try graph.objects.reduce(into: [ObjectIdentifier: EntityLayout]()) { layouts, object in
+            let key = ObjectIdentifier(object.plan)
+            if layouts[key] == nil { layouts[key] = try EntityLayout(plan: object.plan, schema: schema) }
+        }
+        rowIDs = Array(repeating: 0, count: graph.objects.count)
+        var carried: [Int] = []
+        var values: [StoreValue] = []
+        for object in graph.objects {
+            let layout = layouts[ObjectIdentifier(object.plan)]!
+            carried.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            for (position, column) in layout.attributeColumns.enumerated() {
+                guard column >= 0, position < object.attributes.count, let value = object.attributes[position] else { continue }
+                carried.append(position)
+                values.append(StoreValueCodec.encode(value, as: layout.entity.attributes[column].type))
+            }
+            // To-one relationships whose target already has its row go in the same statement.
+            for index in layout.relationships.indices {
+                guard let target = earlyTarget(of: object, relationship: index, layout: layout) else { continue }
+                carried.append(-1 - index)
+                values.append(target.map(StoreValue.integer) ?? .null)
+            }
+            let upsert = object.hasIdentityKey && layout.hasIdentity
+            let statement = try statements.write(layout, carried: carried, upsert: upsert)
+            guard case .integer(let rowID)? = try statement.firstValue(values) else {
+                throw RestmapError.usage(.storeWriteFailed, "the store returned no row id for \(object.id)")
+            }
+            rowIDs[object.creationIndex] = rowID
+            if upsert { counts.upserted += 1 } else { counts.inserted += 1 }
+        }
+        for object in graph.objects {
+            try persistRelationships(of: object, layout: layouts[ObjectIdentifier(object.plan)]!)
+        }
+        return counts
+    }
+
+    /// The row id a to-one relationship points to when it can be written with the object's
+    /// own row (`.some(nil)`: cleared), nil when it waits for the relationship pass: its
+    /// target is an object mapped earlier in the run (so it has its row), found by nesting
+    /// or by a connection on the target's primary key, which the identity map already matched.
+    private func earlyTarget(of object: MappedObject, relationship index: Int, layout: EntityLayout) -> Int64?? {
+        guard let stored = layout.relationships[index], !stored.toMany else { return nil }
+        switch object.relationship(index) {
+        case .one(let target) where target.creationIndex < object.creationIndex:
+            if let connection = layout.connections[index], !connection.isOnPrimaryKey { return nil }
+            return .some(rowIDs[target.creationIndex])
+        case .null where layout.connections[index] == nil:
+            return .some(nil)
+        default:
+            // A connection whose carried source is null: cleared without a lookup.
+            if let connection = layout.connections[index] {
+                var carried = false
+                for position in connection.sourcePositions where position < object.attributes.count {
+                    guard let value = object.attributes[position] else { continue }
+                    if value != .null { return nil }
+                    carried = true
+                }
+                if carried { return .some(nil) }
+            }
+            return nil
+        }
+    }
+
+    private func persistRelationships(of object: MappedObject, layout: EntityLayout) throws {
+        guard !layout.relationships.isEmpty else { return }
+        let owner = rowIDs[object.creationIndex]
+        var toOneColumns: [String] = []
+        var toOneValues: [StoreValue] = []
+        for (index, stored) in layout.relationships.enumerated() {
+            guard let stored, earlyTarget(of: object, relationship: index, layout: layout) == nil else { continue }
+            let targets: [Int64]?
+            if let connection = layout.connections[index] {
+                targets = try connections.targets(of: object, connection: connection, toMany: stored.toMany)
+                if connections.lastLookupWaits {
+                    unresolved.append(PendingConnections.Source(
+                        entity: layout.entity.name, relationship: stored.name, rowID: owner,
+                        sourceAttributes: connection.sourcePositions.map { object.plan.mapping.attributes[$0].destination },
+                        targetAttributes: connection.targetAttributes.map(\.name)))
+                }
+            } else {
+                switch object.relationship(index) {
+                case .unset: targets = nil
+                case .null: targets = []
+                case .one(let target): targets = [rowIDs[target.creationIndex]]
+                case .many(let list): targets = list.map { rowIDs[$0.creationIndex] }
+                }
+            }
+            guard let targets else { continue }
+            if stored.toMany {
+                try statements.clearJoin(stored, owner: layout.entity).run([.integer(owner)])
+                let insert = try statements.insertJoin(stored, owner: layout.entity)
+                for (position, target) in targets.enumerated() {
+                    try insert.run([.integer(owner), .integer(Int64(position)), .integer(target)])
+                }
+            } else {
+                toOneColumns.append(stored.column)
+                toOneValues.append(targets.first.map(StoreValue.integer) ?? .null)
+            }
+        }
+        if !toOneColumns.isEmpty {
+            toOneValues.append(.integer(owner))
+            try statements.update(layout.entity, columns: toOneColumns).run(toOneValues)
+        }
+    }
+}
+
+/// How one plan's objects land in its table: the stored attribute for each attribute
+/// position, the stored relationship (and connection) for each relationship position.
+final class EntityLayout {
+    let entity: StoredEntity
+    /// Per attribute position: the index in `entity.attributes`, or -1 for a repeated destination.
+    let attributeColumns: [Int]
+    let relationships: [StoredRelationship?]
+    let connections: [ConnectionLookup.Connection?]
+    let hasIdentity: Bool
+    let order: Int
+
+    init(plan: EntityPlan, schema: StoreSchema) throws {
+        guard let entity = schema.entity(named: plan.name),
+            let order = schema.entities.firstIndex(where: { $0.name == plan.name })
+        else {
+            throw RestmapError.usage(.storeWriteFailed, "the store has no table for \(plan.name)")
+        }
+        self.entity = entity
+        self.order = order
+        let mapping = plan.mapping
+        attributeColumns = mapping.attributes.enumerated().map { position, attribute in
+            plan.attributeIndex[attribute.destination] == position
+                ? entity.attributes.firstIndex { $0.name == attribute.destination } ?? -1 : -1
+        }
+        // Nil: a relationship no run has decided the cardinality of (no object holds it).
+        relationships = mapping.relationships.map { entity.relationship(named: $0.name).flatMap { $0.isDecided ? $0 : nil } }
+        connections = mapping.relationships.map { relationship in
+            guard let pairs = relationship.connection,
+                let target = schema.entity(named: relationship.target.value)
+            else { return nil }
+            let sources = pairs.compactMap { plan.attributeIndex[$0.sourceAttribute.value] }
+            let targetAttributes = pairs.compactMap { target.attribute(named: $0.targetAttribute.value) }
+            guard sources.count == pairs.count, targetAttributes.count == pairs.count else { return nil }
+            return ConnectionLookup.Connection(target: target, sourcePositions: sources, targetAttributes: targetAttributes)
+        }
+        hasIdentity = !entity.primaryKey.isEmpty
+    }
+}

@@ -1,0 +1,192 @@
+import XCTest
+@testable import RestmapEngine
+
+final class JSONWriterTests: XCTestCase {
+    private let sample: Value = [
+        "_entity": "Employee",
+        "id": .number("12345678901234567890"),
+        "salary": .number("1234.50"),
+        "name": "Zoë",
+        "dept": ["id": 7, "tags": []],
+        "empty": .object(ValueObject()),
+        "list": [1, [true, false], nil],
+    ]
+
+    private func written(_ style: JSONWriter.Style, _ body: (JSONWriter) throws -> Void) throws -> String {
+        let sink = MemorySink()
+        let writer = JSONWriter(sink: sink, style: style)
+        try body(writer)
+        try writer.flush()
+        return sink.text
+    }
+
+    func testPrettyGolden() throws {
+        let text = try written(.pretty) { try $0.write(sample); try $0.newline() }
+        XCTAssertEqual(text, """
+            {
+              "_entity": "Employee",
+              "id": 12345678901234567890,
+              "salary": 1234.50,
+              "name": "Zoë",
+              "dept": {
+                "id": 7,
+                "tags": []
+              },
+              "empty": {},
+              "list": [
+                1,
+                [
+                  true,
+                  false
+                ],
+                null
+              ]
+            }
+
+            """)
+    }
+
+    func testCompactGolden() throws {
+        let text = try written(.compact) { try $0.write(sample) }
+        XCTAssertEqual(text, #"{"_entity":"Employee","id":12345678901234567890,"salary":1234.50,"name":"Zoë","dept":{"id":7,"tags":[]},"empty":{},"list":[1,[true,false],null]}"#)
+    }
+
+    func testEscaping() throws {
+        let text = try written(.compact) {
+            try $0.string("q\" b\\ s/ \n\t\r\u{8}\u{C} \u{0}\u{1}\u{1F} del\u{7F} ls\u{2028} é 😀")
+        }
+        XCTAssertEqual(text, "\"q\\\" b\\\\ s/ \\n\\t\\r\\b\\f \\u0000\\u0001\\u001f del\u{7F} ls\u{2028} é 😀\"")
+        // Keys escape the same way, and long runs cross the eight-byte fast path.
+        let key = try written(.compact) {
+            try $0.beginObject()
+            try $0.key("a \"quoted\" key that is long enough\n")
+            try $0.null()
+            try $0.endObject()
+        }
+        XCTAssertEqual(key, #"{"a \"quoted\" key that is long enough\n":null}"#)
+        let encoded = JSONEncodedKey("tab\there")
+        for style in [JSONWriter.Style.pretty, .compact] {
+            XCTAssertEqual(try written(style) {
+                try $0.beginObject()
+                try $0.key(encoded)
+                try $0.number("1")
+                try $0.key("tab\there")
+                try $0.number("2")
+                try $0.endObject()
+            }, style == .pretty ? "{\n  \"tab\\there\": 1,\n  \"tab\\there\": 2\n}" : #"{"tab\there":1,"tab\there":2}"#)
+        }
+    }
+
+    func testEventsPlaceCommasAndIndentation() throws {
+        func records(_ writer: JSONWriter) throws {
+            try writer.beginArray()
+            for id in 1...2 {
+                try writer.beginObject()
+                try writer.key("_entity")
+                try writer.string("Dept")
+                try writer.key("id")
+                try writer.number(String(id))
+                try writer.key("active")
+                try writer.bool(id == 1)
+                try writer.key("parent")
+                try writer.write(["id": nil])
+                try writer.endObject()
+            }
+            try writer.beginArray()
+            try writer.endArray()
+            try writer.endArray()
+        }
+        XCTAssertEqual(try written(.compact, records),
+                       #"[{"_entity":"Dept","id":1,"active":true,"parent":{"id":null}},{"_entity":"Dept","id":2,"active":false,"parent":{"id":null}},[]]"#)
+        XCTAssertEqual(try written(.pretty, records), """
+            [
+              {
+                "_entity": "Dept",
+                "id": 1,
+                "active": true,
+                "parent": {
+                  "id": null
+                }
+              },
+              {
+                "_entity": "Dept",
+                "id": 2,
+                "active": false,
+                "parent": {
+                  "id": null
+                }
+              },
+              []
+            ]
+            """)
+    }
+
+    func testNDJSONLinesAndTopLevelScalars() throws {
+        let text = try written(.compact) {
+            for value: Value in [["a": 1], .number("1E+2"), "s", nil] {
+                try $0.write(value)
+                try $0.newline()
+            }
+        }
+        XCTAssertEqual(text, "{\"a\":1}\n1E+2\n\"s\"\nnull\n")
+    }
+
+    func testOutputGoesToTheSinkInLargeChunks() throws {
+        final class CountingSink: ByteSink {
+            var writes: [Int] = []
+            var bytes: [UInt8] = []
+            func write(_ bytes: UnsafeRawBufferPointer) throws {
+                writes.append(bytes.count)
+                self.bytes.append(contentsOf: bytes)
+            }
+        }
+        let sink = CountingSink()
+        let writer = JSONWriter(sink: sink, style: .compact)
+        let big = String(repeating: "x", count: 300_000)
+        try writer.beginArray()
+        for i in 0..<20_000 { try writer.write(["i": .number(String(i)), "s": .string("text\(i)")]) }
+        try writer.string(big)
+        try writer.endArray()
+        try writer.flush()
+        XCTAssertTrue(sink.writes.dropLast().allSatisfy { $0 >= 1 << 16 }, "\(sink.writes)")
+        let parsed = try JSONReader.value(from: sink.bytes, file: "out.json")
+        guard case .array(let elements) = parsed else { return XCTFail("not an array") }
+        XCTAssertEqual(elements.count, 20_001)
+        XCTAssertEqual(elements[19_999], ["i": 19999, "s": "text19999"])
+        XCTAssertEqual(elements.last, .string(big))
+    }
+
+    func testLongStringsWithEscapesCrossTheBuffer() throws {
+        let text = String(repeating: "line \"one\"\n\u{1}é\\", count: 40_000)
+        for style in [JSONWriter.Style.pretty, .compact] {
+            let out = try written(style) {
+                try $0.beginArray()
+                for _ in 0..<3 { try $0.string(text) }
+                try $0.endArray()
+            }
+            XCTAssertEqual(try JSONReader.value(from: Array(out.utf8), file: "out.json"), .array([.string(text), .string(text), .string(text)]))
+        }
+    }
+
+    func testRoundTripsAndIsByteIdenticalAcrossRuns() throws {
+        let text = #"{"b": [1.0, -0, 1e-7, "\u00e9\ud83d\ude00\u001f\"", {"": null}], "a": {"x": [[], {}]}}"#
+        let value = try JSONReader.value(from: Array(text.utf8), file: "in.json")
+        for style in [JSONWriter.Style.pretty, .compact] {
+            let first = try written(style) { try $0.write(value) }
+            let second = try written(style) { try $0.write(value) }
+            XCTAssertEqual(first, second)
+            XCTAssertEqual(try JSONReader.value(from: Array(first.utf8), file: "out.json"), value)
+        }
+    }
+
+    func testDeepTreesDoNotNeedADeepStack() throws {
+        var value: Value = 1
+        for _ in 0..<100_000 { value = .array([value]) }
+        let text = try written(.compact) { try $0.write(value) }
+        XCTAssertEqual(text.utf8.count, 200_001)
+        XCTAssertTrue(text.hasPrefix("[[[[1") || text.hasPrefix("[[[["))
+        XCTAssertTrue(text.hasSuffix("1]]]]") || text.hasSuffix("]]]]"))
+        // Unwind without recursing through 100,000 nested enum payloads at once.
+        while case .array(let elements) = value { value = elements[0] }
+    }
+}

@@ -1,0 +1,101 @@
+import XCTest
+@testable import RestmapEngine
+@testable import RestmapReports
+
+/// Names, shapes and snippets of `restmap init` and `validate --suggest`.
+final class SuggestTests: XCTestCase {
+    private func json(_ text: String) throws -> Value {
+        try JSONReader.value(from: Array(text.utf8), file: "sample.json")
+    }
+
+    func testNamesFollowObjectiveCConventions() {
+        XCTAssertEqual(NameStyle.attributeName("created_at"), "createdAt")
+        XCTAssertEqual(NameStyle.attributeName("avatar-url"), "avatarUrl")
+        XCTAssertEqual(NameStyle.attributeName("ID"), "id")
+        XCTAssertEqual(NameStyle.attributeName("htmlURL"), "htmlUrl")
+        XCTAssertEqual(NameStyle.entityName("employees"), "Employee")
+        XCTAssertEqual(NameStyle.entityName("line_items"), "LineItem")
+        XCTAssertEqual(NameStyle.entityName("categories"), "Category")
+        XCTAssertEqual(NameStyle.entityName("addresses"), "Address")
+        XCTAssertEqual(NameStyle.entityName("status"), "Statu", "plain English rules: a trailing s goes")
+        XCTAssertEqual(NameStyle.entityName("class"), "Class", "but not a double one")
+        XCTAssertEqual(StarterConfig.entityName(forPath: "/users/:userID/posts"), "Post")
+        XCTAssertEqual(StarterConfig.entityName(forPath: "/gists/123.json"), "Gist")
+    }
+
+    func testPrimaryKeysAreInferredAsRestKitInfersThem() {
+        // RKIdentificationAttributesInferredFromEntity: <entity>ID, <entity_snake>_id, then
+        // identifier, id, ID, URL, url.
+        var user = EntitySketch(name: "GistUser")
+        user.attributes = [
+            AttributeSketch(key: "id", name: "id", type: "integer"),
+            AttributeSketch(key: "gist_user_id", name: "gistUserId", type: "integer"),
+        ]
+        XCTAssertEqual(user.primaryKey?.key, "gist_user_id", "the entity's own id key comes first")
+        var page = EntitySketch(name: "Page")
+        page.attributes = [AttributeSketch(key: "url", name: "url", type: "string")]
+        XCTAssertEqual(page.primaryKey?.name, "url")
+        XCTAssertNil(EntitySketch(name: "Note").primaryKey)
+    }
+
+    func testShapesBecomeEntitiesRelationshipsAndTypes() throws {
+        var sketcher = ShapeSketcher()
+        sketcher.learn(try json("""
+            [{"id": 1, "price": 2, "when": "2024-01-02", "live": true, "owner": {"id": 7}, "items": [{"sku": "a"}]},
+             {"id": 2, "price": 2.5, "when": null, "live": false, "note": null}]
+            """), as: "Order")
+        let order = try XCTUnwrap(sketcher.entity(named: "Order"))
+        XCTAssertEqual(order.attributes.map(\.key), ["id", "price", "when", "live", "note"])
+        XCTAssertEqual(order.attributes.map(\.type), ["integer", "decimal", "date", "boolean", nil],
+                       "integers seen with decimals are decimals; null says nothing")
+        XCTAssertEqual(order.relationships.map(\.target), ["Owner", "Item"])
+        XCTAssertEqual(order.relationships.map(\.toMany), [false, true])
+        XCTAssertNotNil(sketcher.entity(named: "Item"))
+    }
+
+    func testOnlyTextTheDateTypeReadsIsGuessedADate() {
+        XCTAssertTrue(ShapeSketcher.looksLikeDate("2013-02-12"))
+        XCTAssertTrue(ShapeSketcher.looksLikeDate("2013-02-12T22:58:52Z"))
+        XCTAssertTrue(ShapeSketcher.looksLikeDate("2013-02-12 22:58:52.123+01:00"))
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("2013-02-30"), "no February 30: `date` would refuse it")
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("2013-13-01T00:00:00Z"), "no month 13")
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("2013-02-12 and more"), "trailing text is not a date")
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("20130212"), "digits alone are a number to an API")
+        XCTAssertFalse(ShapeSketcher.looksLikeDate("555-12-1234"))
+    }
+
+    func testAKeyThatHoldsAnObjectAnywhereIsARelationship() throws {
+        var sketcher = ShapeSketcher()
+        sketcher.learn(try json(#"[{"owner": null, "hits": 12345678901234567890}, {"owner": {"id": 1}, "hits": 3}]"#), as: "Gist")
+        let gist = try XCTUnwrap(sketcher.entity(named: "Gist"))
+        XCTAssertEqual(gist.attributes.map(\.key), ["hits"], "a null owner before the object one is not an attribute")
+        XCTAssertEqual(gist.relationships.map(\.key), ["owner"])
+        XCTAssertEqual(gist.attributes.first?.type, "decimal", "an integer beyond 64 bits cannot be an integer attribute")
+    }
+
+    func testStarterConfigFindsTheCollectionInAnEnvelope() throws {
+        var starter = StarterConfig()
+        starter.add(try json(#"{"count": 1, "employees": [{"id": 3, "name": "x"}]}"#), requestPath: "/staff")
+        let sections = starter.sections()
+        guard case .array(let paths)? = sections["path_mappings"], case .object(let path)? = paths.first else {
+            return XCTFail("a path mapping per sample")
+        }
+        XCTAssertEqual(path["uri"], .string("/staff"))
+        XCTAssertEqual(path["key_path"], .string("employees"))
+        XCTAssertEqual(sections["primary_key_mappings"], .object(ValueObject([("Staff", .array([.string("id")]))])))
+    }
+
+    func testSuggestionsNameTheEntityAndOnlyWhatIsNew() throws {
+        let unread = [
+            UnreadKey(entity: "Employee", key: "created_at", value: .string("2024-01-02T03:04:05Z"), location: nil),
+            UnreadKey(entity: "Employee", key: "dept", value: try json(#"{"id": 4, "name": "IT"}"#), location: nil),
+            UnreadKey(entity: nil, key: "next_page", value: .string("/p2"), location: nil),
+        ]
+        let text = try DriftSuggestions().render(unread, knownEntities: ["Employee", "Dept"])
+        XCTAssertTrue(text.hasPrefix("<!-- Employee: created_at, dept never read -->\n<key>entity_attribute_mappings</key>"), text)
+        XCTAssertTrue(text.contains("<key>created_at</key>\n\t\t<string>createdAt</string>"))
+        XCTAssertTrue(text.contains("<key>target</key>\n\t\t\t<string>Dept</string>"), "the relationship points at the entity the key names")
+        XCTAssertFalse(text.contains("<key>Dept</key>\n\t<dict>\n\t\t<key>id</key>"), "an entity the config has is not redefined")
+        XCTAssertTrue(text.contains("'next_page': outside every mapped object"))
+    }
+}
