@@ -1,4 +1,4 @@
-"""The parser-hardening items of issue 16: a binary-plist shared-reference bomb (4), 400k
+"""The parser-hardening cases: a binary-plist shared-reference bomb (4), 400k
 attributes on one element and 100k namespace declarations (5), a plist config on one long
 line (6), a 100k-deep record written as a plist (8), NDJSON error locations however the
 bytes arrive (9), and UTF-16 XML with a byte-order mark."""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The hostile-input suite (issue 16, SPEC §5): generates malformed, truncated, hostile and
+"""The hostile-input suite (SPEC §5): generates malformed, truncated, hostile and
 huge inputs, runs the built `restmap` on each, and checks what every case must show:
 
 - the exit code (1 data, 2 usage/config; never a signal, never 0 for garbage);

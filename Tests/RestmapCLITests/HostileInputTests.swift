@@ -2,7 +2,7 @@ import Foundation
 import RestmapTestSupport
 import XCTest
 
-/// The hostile-input suite (issue 16, SPEC §5) as part of `make test`: Tests/Hostile/run.py
+/// The hostile-input suite (SPEC §5) as part of `make test`: Tests/Hostile/run.py
 /// generates some 1,200 malformed, truncated, hostile and huge inputs, runs the built
 /// restmap on each and checks exit code, located error, bounded CPU and RSS (the child's
 /// getrusage) and that nothing is left behind. Its report names every failing case.

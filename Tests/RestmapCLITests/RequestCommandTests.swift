@@ -133,7 +133,7 @@ final class RequestCommandTests: XCTestCase {
 
     /// Follows RestKit's RKObjectParameterizationTest.m
     /// `testSerializingOmitsNullAttributesWhenAssignsDefaultValueForMissingAttributesIsFalse`:
-    /// without defaults, a nil property is left out of the body (issue 11, item 6).
+    /// without defaults, a nil property is left out of the body.
     func testOmitMissingAlsoLeavesOutAnExplicitNull() throws {
         assertSuccess(
             try request(["-c", employees, "--omit-missing", "--compact"], stdin: #"{"username": "bob", "password": null}"#),

@@ -1,5 +1,5 @@
-/// The `check` rule that nothing in a key path or path pattern is silently ignored
-/// (issue 11): every construct restmap does not understand — an `@` key that is neither a
+/// The `check` rule that nothing in a key path or path pattern is silently ignored: every
+/// construct restmap does not understand — an `@` key that is neither a
 /// collection operator nor a pseudo key, a pseudo key where RestKit does not honour it, an
 /// `@metadata` path RestKit 0.27 does not provide, an unbalanced `(name)`/`{name}`
 /// placeholder, a path-pattern escape SOCKit does not know — is a located warning.

@@ -1,8 +1,8 @@
 /// A place in the document being validated, as the collector remembers it (read, visited,
 /// skipped): its node in the document's `PayloadLocations`, or its pointer for the rare value
 /// that has no node (past the locating builder's 4 KiB pointer cap). A set of nodes costs a
-/// few bytes per place where a set of pointer strings cost a string each (issue 16:
-/// `validate` memory).
+/// few bytes per place where a set of pointer strings would cost a string each: `validate`
+/// keeps every place of a sample.
 enum PayloadPlace: Hashable {
     case node(PayloadLocations.Node)
     case pointer(String)

@@ -3,7 +3,7 @@
 /// everything is mapped). A sample of 50,000 objects with identity keeps eight sites per
 /// object, so a site is packed: line and column as 32-bit numbers, the file as an index into
 /// a table, and only unusual locations (no column, a key path) boxed whole. Per object, the
-/// attribute sites are one small array rather than a dictionary (issue 16: `validate` memory).
+/// attribute sites are one small array rather than a dictionary (`validate` memory).
 struct ValidationSites {
     /// Where a value (or an object's representation) was met.
     struct Site {

@@ -3,7 +3,7 @@ import RestmapTestSupport
 import XCTest
 @testable import RestmapEngine
 
-/// Helpers for the tests that translate RestKit v0.27.3's own tests (issue 11): each test
+/// Helpers for the tests that translate RestKit v0.27.3's own tests: each test
 /// names the RestKit test it follows and asserts RestKit's result.
 enum Conformance {
     /// Runs `restmap map` — the built CLI, on its default path (the default thread count) —

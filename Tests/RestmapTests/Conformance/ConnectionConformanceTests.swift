@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Issue 11, item 5: connections (`fk_mapping`) as RKRelationshipConnectionOperation makes
+/// connections (`fk_mapping`) as RKRelationshipConnectionOperation makes
 /// them.
 final class ConnectionConformanceTests: XCTestCase {
     /// Humans and cats of one run, the human connected to its cats by `sex` (and, for

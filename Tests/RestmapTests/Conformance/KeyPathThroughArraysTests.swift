@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Issue 11, item 1: a path mapping's `key_path` is read with key-value coding, arrays
+/// a path mapping's `key_path` is read with key-value coding, arrays
 /// included.
 final class KeyPathThroughArraysTests: XCTestCase {
     static let humanConfig = """

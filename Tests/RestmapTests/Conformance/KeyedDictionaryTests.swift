@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Item 8 of issue 11: dictionaries keyed by id. `mapping_options` `force_collection_mapping`
+/// dictionaries keyed by id. `mapping_options` `force_collection_mapping`
 /// makes a dictionary a collection, one object per key; `key_attribute` receives the key; and
 /// `(name)` / `{name}` in key paths stand for it — in responses and in request bodies.
 final class KeyedDictionaryTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Issue 11, item 3: `@metadata` key paths under RestKit 0.27's names.
+/// `@metadata` key paths under RestKit 0.27's names.
 final class MetadataKeyPathTests: XCTestCase {
     func userConfig(uri: String, keyPath: String? = nil, attributes: String) -> String {
         let keyPathEntry = keyPath.map { #""key_path": "\#($0)", "# } ?? ""

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Item 9 of issue 11: a request mapping's `relationship_mappings` nest request mappings for
+/// a request mapping's `relationship_mappings` nest request mappings for
 /// related client objects, as RestKit's parameterization maps an `RKRelationshipMapping`:
 /// to-one as a dictionary, to-many as an array of dictionaries, a dotted body key as nesting;
 /// in every request format.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Issue 11, item 6: nulls.
+/// nulls.
 final class NullConformanceTests: XCTestCase {
     static let config = """
         {"entity_attribute_mappings": {"Human": {"id": "railsID", "name": "name"}, "Cat": {"id": "railsID", "name": "name"}},

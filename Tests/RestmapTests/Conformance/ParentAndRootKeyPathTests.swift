@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Issue 11, item 4: `@parent` and `@root` key paths identify a nested object by a value of
+/// `@parent` and `@root` key paths identify a nested object by a value of
 /// the object enclosing it, or of the top-level representation.
 ///
 /// RestKit's tests map the friends with a second mapping of the entity Human and find the

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Issue 11, item 2: escaped characters in path patterns, as RestKit's SOCKit reads them.
+/// escaped characters in path patterns, as RestKit's SOCKit reads them.
 final class PathPatternEscapeTests: XCTestCase {
     /// Follows RKResponseDescriptorTest.m, "the path pattern is '/monkeys/:monkeyID\.json'":
     /// `/monkeys/1234.json` matches; and RKPathMatcherTest.m

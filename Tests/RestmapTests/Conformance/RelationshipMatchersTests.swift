@@ -2,7 +2,7 @@ import XCTest
 @testable import RestmapEngine
 import RestmapReports
 
-/// Item 7 of issue 11: a relationship entry with `matchers` maps each related
+/// a relationship entry with `matchers` maps each related
 /// representation with the entity its matchers choose (RestKit's `RKDynamicMapping` as a
 /// relationship's mapping).
 final class RelationshipMatchersTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Shared references in binary plists (issue 16, item 4): a small file whose objects list
+/// Shared references in binary plists: a small file whose objects list
 /// the next one twice would expand exponentially; the reader refuses it, located, exit 2,
 /// and still expands honest sharing correctly.
 final class BinaryPlistExpansionTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Deep output (issue 16, item 8): pretty JSON and plist indent up to `IndentationCap.levels`
+/// Deep output: pretty JSON and plist indent up to `IndentationCap.levels`
 /// levels and then continue flat, and the plist emitter hands its bytes on as it goes.
 final class IndentationCapTests: XCTestCase {
     let depth = 200
@@ -48,8 +48,8 @@ final class IndentationCapTests: XCTestCase {
         XCTAssertEqual(sink.text, lines.joined(separator: "\n") + "\n")
     }
 
-    /// The plist emitter used to hold a record until a container closed; a deep one then sat
-    /// whole in memory. Now the sink has most of it before anything closes.
+    /// The plist emitter does not hold a record until a container closes (a deep one would
+    /// sit whole in memory): the sink has most of it before anything closes.
     func testPlistOutputStreamsBeforeTheFirstContainerCloses() throws {
         let sink = MemorySink()
         let emitter = PlistEmitter(sink: sink)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Columns on long lines (issue 16, item 6): counted from block checkpoints rather than from
+/// Columns on long lines: counted from block checkpoints rather than from
 /// the line's start, and still in Unicode scalars.
 final class LineTableTests: XCTestCase {
     /// Line and column the slow, obvious way.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// NDJSON errors after a repeated key path (issue 16, item 9): the lines after the bad one are
+/// NDJSON errors after a repeated key path: the lines after the bad one are
 /// located the same, and correctly, however the bytes arrive.
 final class NDJSONErrorLocationTests: XCTestCase {
     let input = Array("{\n \"employees_list\": [], \"name\": \"IT\", \"employees_list\": []}\n  ]\n}\n".utf8)

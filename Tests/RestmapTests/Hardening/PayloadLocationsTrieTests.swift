@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// The compact location store behind `validate` (issue 16: validate memory): it must answer
+/// The compact location store behind `validate` (validate memory): it must answer
 /// exactly what the dictionary of whole pointers it replaced answered.
 final class PayloadLocationsTrieTests: XCTestCase {
     func testManyPointersReadBackExactlyAsSet() {

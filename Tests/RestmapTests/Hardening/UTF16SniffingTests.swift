@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// UTF-16 payloads in `auto` mode (issue 16): XML is told by its `<` in UTF-16 too and read
+/// UTF-16 payloads in `auto` mode: XML is told by its `<` in UTF-16 too and read
 /// through libxml2; UTF-16 JSON is a clear error rather than "invalid UTF-8 byte 0xff".
 final class UTF16SniffingTests: XCTestCase {
     func utf16(_ text: String, bigEndian: Bool, mark: Bool) -> [UInt8] {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import RestmapEngine
 
-/// Attributes on one element (issue 16, item 5): libxml2 2.9 spends quadratic time on them,
+/// Attributes on one element: libxml2 2.9 spends quadratic time on them,
 /// so more than `InputLimits.xmlAttributesPerElement` is refused before libxml2 sees the tag,
 /// with the element's location — payloads exit 1, configs exit 2.
 final class XMLAttributeLimitTests: XCTestCase {

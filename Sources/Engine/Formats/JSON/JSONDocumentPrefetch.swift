@@ -13,8 +13,7 @@ final class JSONDocumentPrefetch {
     /// What the parser hands over, in document order.
     enum Message {
         /// Boxed: taking a message from its batch copies one reference, not the element's
-        /// value, location and key path (each retained and released on the mapping core):
-        /// 26M of the mapping thread's 399M instructions on 8 MB.
+        /// value, location and key path (each retained and released on the mapping core).
         indirect case element(JSONStreamElement)
         /// The document's elements are all handed over.
         case done(JSONPathOutcome)
@@ -28,7 +27,7 @@ final class JSONDocumentPrefetch {
     /// Batches go back to the parser once taken apart, still holding their messages: the
     /// parser frees them when it reuses the batch, so memory is freed by the thread that made
     /// it (malloc then serves the parser from its own cache instead of a lock both take).
-    private let queue = XMLPipe<[Message?]>(depth: JSONDocumentPrefetch.depth)
+    private let queue = BoundedQueue<[Message?]>(depth: JSONDocumentPrefetch.depth)
     private var parser: WorkerThread?
     /// The batch being taken apart, and where in it the caller is.
     private var current: [Message?] = []
@@ -58,7 +57,7 @@ final class JSONDocumentPrefetch {
 
     /// The parser's loop: every remaining document, until the end or an error that is not
     /// about one document's data.
-    private static func produce(reader: JSONStreamReader, target: JSONPathTarget, queue: XMLPipe<[Message?]>) {
+    private static func produce(reader: JSONStreamReader, target: JSONPathTarget, queue: BoundedQueue<[Message?]>) {
         var batch: [Message?] = []
         batch.reserveCapacity(batchSize)
         func hand(_ message: Message) throws {

@@ -44,10 +44,10 @@ struct JSONMachine {
     /// first byte still needed). Whitespace before the value is skipped.
     ///
     /// Whatever the error, `input.pos` is left at (or after) the byte where reading stood when
-    /// it was thrown, so that a stream skipping the bad line resumes after that byte's line.
-    /// A builder's own error (a repeated key path) used to leave it where this call began —
-    /// the start of the value, or of the chunk — so NDJSON locations after such an error
-    /// depended on how the bytes had arrived (issue 16).
+    /// it was thrown, so that a stream skipping the bad line resumes after that byte's line —
+    /// a builder's own error (a repeated key path) included: left where this call began (the
+    /// start of the value, or of the chunk), NDJSON locations after such an error would depend
+    /// on how the bytes arrived.
     mutating func run<Builder: JSONBuilder>(_ input: inout JSONInput, _ builder: inout Builder) throws -> Bool {
         var pos = input.pos
         do {

@@ -36,7 +36,7 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
         // frees them when it reuses the batch, so memory is freed by the thread that made it
         // (malloc then serves the parser from its own cache instead of a lock both threads
         // take, and the caller's thread does less).
-        let queue = XMLPipe<[JSONStreamElement]>(depth: Self.depth)
+        let queue = BoundedQueue<[JSONStreamElement]>(depth: Self.depth)
         let ending = Ending()
         let (reader, target, inner, locations) = (self.reader, self.target, self.inner, self.locations)
         // The parser recurses nowhere, but a deeply nested element may be freed on it: the

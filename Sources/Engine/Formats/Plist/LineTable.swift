@@ -3,7 +3,7 @@
 ///
 /// A column is the number of scalars between the line's start and the offset. Counting them
 /// byte by byte from the line's start made a config written on one long line cost time
-/// quadratic in its length (issue 16), so the table also keeps, every `blockSize` bytes, how
+/// quadratic in its length, so the table also keeps, every `blockSize` bytes, how
 /// many UTF-8 continuation bytes come before that point: a column then costs at most one
 /// block's scan, and building the table is one pass over the text.
 struct LineTable {

@@ -34,10 +34,9 @@ struct XMLPlistReader {
         context.pointee._private = unmanaged.toOpaque()
         installHandlers(on: context.pointee.sax)
 
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer -> xmlDocPtr? in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                xmlCtxtReadMemory(context, chars.baseAddress, Int32(clamping: chars.count), file, nil, options)
+                xmlCtxtReadMemory(context, chars.baseAddress, Int32(clamping: chars.count), file, nil, LibXML2.options)
             }
         }
         if let document {
@@ -118,9 +117,7 @@ struct XMLPlistReader {
                 at: builder.location(parser, offset: XMLPlistBuilder.declarationStart(parser)))
             xmlStopParser(parser)
         }
-        // A config never needs an external entity: refuse them outright.
-        sax.pointee.resolveEntity = { _, _, _ in nil }
-        sax.pointee.externalSubset = { _, _, _, _ in }
+        LibXML2.closeExternalAccess(&sax.pointee)
     }
 }
 

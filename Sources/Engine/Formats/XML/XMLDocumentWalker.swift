@@ -153,7 +153,7 @@ final class XMLDocumentWalker {
         handler.processingInstruction = { ctx, _, _ in withWalker(ctx) { $0.otherNode(ctx) } }
         handler.startElement = nil
         handler.endElement = nil
-        handler.externalSubset = nil
+        LibXML2.closeExternalAccess(&handler)
         handler.serror = { ctx, error in
             guard let error, let ctx,
                 let owner = ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private

@@ -23,11 +23,10 @@ struct CoreDataXMLElement: Sendable {
 }
 
 extension CoreDataXMLElement {
-    /// Parses a whole document with libxml2's SAX2 interface and returns its root element.
-    /// The network, DTD loading and entity substitution stay off (`XML_PARSE_NONET`, no
-    /// `XML_PARSE_NOENT`/`DTDLOAD`), and no entity declarations are recorded, so a hostile
-    /// file can neither fetch anything nor expand entities. A document that is not
-    /// well-formed fails with libxml2's message at its line and column.
+    /// Parses a whole document with libxml2's SAX2 interface, set up as every reader is
+    /// (`LibXML2`: nothing fetched, entity expansion bounded), and returns its root element.
+    /// Entity text never reaches the tree: only elements and attributes are read. A document
+    /// that is not well-formed fails with libxml2's message at its line and column.
     static func parseDocument(_ bytes: [UInt8], file: String) throws -> CoreDataXMLElement {
         guard !bytes.isEmpty else { throw RestmapError.usage(.modelMalformed, "the model file is empty", at: .file(file)) }
         LibXML2.prepare()
@@ -42,9 +41,7 @@ extension CoreDataXMLElement {
             defer { builder.context = nil }
             context.pointee.sax.pointee = CoreDataXMLTreeBuilder.makeHandler()
             context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
-            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-            xmlCtxtUseOptions(context, options)
+            LibXML2.configure(context)
             let status = xmlParseDocument(context)
             if builder.failure == nil, status != 0 || context.pointee.wellFormed == 0 {
                 builder.recordFailure(xmlCtxtGetLastError(UnsafeMutableRawPointer(context)))
@@ -87,6 +84,7 @@ private final class CoreDataXMLTreeBuilder {
     static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
+        LibXML2.closeExternalAccess(&handler)
         handler.startElementNs = { userData, localName, prefix, _, _, _, count, _, values in
             guard let userData, let localName else { return }
             let builder = Unmanaged<CoreDataXMLTreeBuilder>.fromOpaque(userData).takeUnretainedValue()

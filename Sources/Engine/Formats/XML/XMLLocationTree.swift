@@ -5,7 +5,7 @@
 ///
 /// A whole document's tree lives until it is flattened, so a node is kept small: its line and
 /// column as 32-bit numbers (0 for unknown) and no file — every location of one input names
-/// that input, which `flatten` is given (issue 16: `validate` memory on XML samples).
+/// that input, which `flatten` is given (`validate` memory on XML samples).
 struct XMLLocationTree {
     /// One key of the element's object: one tree per value, two or more meaning an array.
     struct Child {

@@ -13,7 +13,7 @@
 ///
 /// It also counts the attributes of each start tag, before libxml2 parses the tag: libxml2
 /// 2.9 checks every attribute (and namespace declaration) against all earlier ones of its
-/// element, so 400,000 of them take minutes (issue 16). The first start tag with more than
+/// element, so 400,000 of them take minutes. The first start tag with more than
 /// `attributeLimit` is `crowdedElement`, and the feed stops the parse there. Counting also
 /// runs on UTF-16 input (`XMLMarkupScanner+UTF16.swift`), and without positions (the fast
 /// path of `map`, `XMLMarkupScanner+Fast.swift`), where text and end tags are skipped in bulk.

@@ -138,7 +138,7 @@ public struct XMLPayloadReader: Sendable {
         _ body: (XMLStreamedElement) throws -> Void
     ) throws -> XMLKeyPathSearch? {
         LibXML2.prepare()  // libxml2's global set-up, on the caller's thread
-        let pipe = XMLPipe<XMLEventTape>(depth: Self.tapesInFlight)
+        let pipe = BoundedQueue<XMLEventTape>(depth: Self.tapesInFlight)
         let outcome = ParserOutcome()
         let maxDepth = self.maxDepth
         let warns = diagnostics != nil

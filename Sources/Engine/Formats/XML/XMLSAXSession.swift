@@ -15,17 +15,9 @@ internal import CLibXML2
 /// (see `record`): the end of an unclosed element followed by a single byte, an over-long
 /// name, an over-long attribute value.
 ///
-/// Security-relevant choices (verified against libxml2 2.9.14):
-/// - `XML_PARSE_NONET`, and never `XML_PARSE_NOENT`, `DTDLOAD`, `DTDATTR`, `DTDVALID` or
-///   `XINCLUDE`: without them libxml2 loads no external DTD, no external parameter entity and
-///   no external general entity. A reference to an internal entity is expanded by libxml2,
-///   which replays the entity's text through the same callbacks (after checking it for loops
-///   and exponential growth); the walker counts that text against an `XMLEntityBudget`.
-///   External and undeclared references come out as `reference` callbacks only.
-/// - Never `XML_PARSE_HUGE`: in 2.9.14 it removes the nesting bound altogether (not 2048) and
-///   switches off libxml2's entity-amplification checks, so that a billion-laughs bomb in an
-///   attribute value hangs inside libxml2. Deeper nesting comes from raising
-///   `xmlParserMaxDepth` instead (see `XMLNestingLimit`).
+/// Options, entity and network rules are `LibXML2`'s, as for every reader: the walker counts
+/// internal entities' text against an `XMLEntityBudget`; external and undeclared references
+/// come out as `reference` callbacks only.
 final class XMLSAXSession {
     /// An error libxml2 reported, as it reported it.
     struct ReportedError {
@@ -49,8 +41,6 @@ final class XMLSAXSession {
     /// Given as the document's URL so that errors in the document proper carry a file name,
     /// while errors inside entity replacement text (parsed from a string) carry none.
     private static let documentURL = "payload.xml"
-
-    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
 
     /// Sets up a parse of `source` through `handler`; the caller sets the context's `_private`
     /// (which libxml2 passes on to entity contexts) before parsing. `nestingLimit` is the
@@ -77,7 +67,7 @@ final class XMLSAXSession {
             throw RestmapError.data(.xmlParserUnavailable, "cannot start the XML parser", at: .file(source.name))
         }
         context = created
-        _ = xmlCtxtUseOptions(context, Self.options)
+        LibXML2.configure(context)
         // The document's errors then carry a file name; those in entity text have none.
         if let input = context.pointee.input, input.pointee.filename == nil, let name = xmlStrdup(Self.documentURL) {
             input.pointee.filename = UnsafePointer(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))

@@ -1,29 +1,51 @@
+import Synchronization
+
 /// Collects the diagnostics of one command run, in the order they were found, and answers the
 /// questions that decide the exit code. Library code appends to it instead of printing;
-/// the CLI renders it through one printer.
+/// the CLI renders it through one printer. Safe to share between threads: a run's parse
+/// and mapping threads may both report to it. Its state is behind a lock; `onEmit` runs on
+/// whichever thread emits, outside the lock (hence `@unchecked`: the closure is the caller's).
 public final class DiagnosticLog: @unchecked Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+    private struct State {
+        var diagnostics: [Diagnostic] = []
+        var errorCount = 0
+        var warningCount = 0
+        var noteCount = 0
+        /// Upper bound on kept diagnostics, so that a payload with a million bad values cannot
+        /// exhaust memory through its warnings; counts stay exact.
+        var retentionLimit = 10_000
+    }
+
+    private let state = Mutex(State())
     /// Called for every diagnostic as it arrives (the CLI prints as it goes, so that a long
-    /// streaming run shows warnings early). Nil keeps them only in `diagnostics`.
-    var onEmit: ((Diagnostic) -> Void)?
-    /// Upper bound on kept diagnostics, so that a payload with a million bad values cannot
-    /// exhaust memory through its warnings; counts stay exact.
-    var retentionLimit = 10_000
-    public private(set) var errorCount = 0
-    public private(set) var warningCount = 0
-    private(set) var noteCount = 0
+    /// streaming run shows warnings early), outside the log's lock. Nil keeps them only in
+    /// `diagnostics`.
+    private let onEmit: ((Diagnostic) -> Void)?
 
     public init(onEmit: ((Diagnostic) -> Void)? = nil) {
         self.onEmit = onEmit
     }
 
+    public var diagnostics: [Diagnostic] { state.withLock { $0.diagnostics } }
+    public var errorCount: Int { state.withLock { $0.errorCount } }
+    public var warningCount: Int { state.withLock { $0.warningCount } }
+    var noteCount: Int { state.withLock { $0.noteCount } }
+
+    /// How many diagnostics are kept (counts stay exact beyond it).
+    var retentionLimit: Int {
+        get { state.withLock { $0.retentionLimit } }
+        set { state.withLock { $0.retentionLimit = newValue } }
+    }
+
     public func emit(_ diagnostic: Diagnostic) {
-        switch diagnostic.severity {
-        case .error: errorCount += 1
-        case .warning: warningCount += 1
-        case .note: noteCount += 1
+        state.withLock { state in
+            switch diagnostic.severity {
+            case .error: state.errorCount += 1
+            case .warning: state.warningCount += 1
+            case .note: state.noteCount += 1
+            }
+            if state.diagnostics.count < state.retentionLimit { state.diagnostics.append(diagnostic) }
         }
-        if diagnostics.count < retentionLimit { diagnostics.append(diagnostic) }
         onEmit?(diagnostic)
     }
 

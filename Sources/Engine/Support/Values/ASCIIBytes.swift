@@ -2,7 +2,7 @@
 /// run once per typed attribute of every record, so they work on UTF-8 bytes rather than
 /// `Character`s (grapheme breaking is slow and these grammars are ASCII anyway).
 enum ASCIIBytes {
-    /// Inlinable: the JSON scanner calls it for every digit of every number.
+    /// Always inlined: the JSON scanner calls it for every digit of every number.
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10

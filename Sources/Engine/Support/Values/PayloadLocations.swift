@@ -7,7 +7,7 @@
 /// table of node numbers; tokens share one byte buffer, lines and columns two flat arrays,
 /// and the file is kept once. A whole-pointer dictionary cost some 360 bytes per
 /// value — `validate` on a 20 MB sample took 450 MB — and memory quadratic in the depth,
-/// since each pointer repeats its ancestors' keys (issue 16); nodes cost a few dozen bytes
+/// since each pointer repeats its ancestors' keys; nodes cost a few dozen bytes
 /// and hold one token each. Builders that walk a document add nodes by their parent
 /// (`child(_:of:)`); others set and look up locations by pointer.
 struct PayloadLocations: Sendable {

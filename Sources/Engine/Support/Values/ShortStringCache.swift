@@ -17,7 +17,7 @@ final class ShortStringCache {
         }
     }
 
-    // Inlinable into both readers' modules: a lookup is a handful of instructions per key.
+    // Read directly by both readers: a lookup is a handful of instructions per key.
     private(set) var slotBits: Int
     private(set) var slots: UnsafeMutablePointer<Slot>
     /// The table starts with `initialSlotBits` and grows to `maximumSlotBits` once it has

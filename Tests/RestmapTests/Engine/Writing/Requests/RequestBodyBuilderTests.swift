@@ -38,7 +38,7 @@ final class RequestBodyBuilderTests: XCTestCase {
         XCTAssertEqual(try builder(Self.login, omitMissing: true).body(for: input).value, ["user": ["username": "alice"]])
     }
 
-    /// Issue 11, item 6 (RKObjectParameterizationTest.m
+    /// (RKObjectParameterizationTest.m
     /// `testSerializingOmitsNullAttributesWhenAssignsDefaultValueForMissingAttributesIsFalse`):
     /// omitting missing keys also omits null ones; without it a null is written.
     func testExplicitNullIsOmittedWithMissingKeys() throws {

@@ -9,7 +9,7 @@ import Darwin
 /// Either side can end it early: the producer by `close`, the consumer by `cancel` (the
 /// producer's next `send` then fails instead of waiting). Elements the consumer is done with
 /// can go back to the producer (`recycle`, `reuse`), so that their storage is not made anew.
-final class XMLPipe<Element>: @unchecked Sendable {
+final class BoundedQueue<Element>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let notEmpty: UnsafeMutablePointer<pthread_cond_t>
     private let notFull: UnsafeMutablePointer<pthread_cond_t>

@@ -1,0 +1,31 @@
+import Foundation
+import XCTest
+@testable import RestmapEngine
+
+final class DiagnosticLogTests: XCTestCase {
+    /// A run's parse and mapping threads report to one log: however they interleave, every
+    /// diagnostic is counted and kept once.
+    func testThreadsReportingAtOnceLoseNothing() {
+        let log = DiagnosticLog()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in 0..<500 {
+                let severity: Diagnostic.Severity = [.error, .warning, .note][index % 3]
+                log.emit(Diagnostic(.nothingMapped, severity, "thread \(thread) #\(index)"))
+            }
+        }
+        XCTAssertEqual(log.diagnostics.count, 4000)
+        XCTAssertEqual(log.errorCount + log.warningCount + log.noteCount, 4000)
+        XCTAssertEqual(log.errorCount, 8 * 167)
+        XCTAssertEqual(Set(log.diagnostics.map(\.message)).count, 4000)
+    }
+
+    /// Past the retention limit diagnostics are counted, not kept: a payload with a million
+    /// bad values cannot exhaust memory through its warnings.
+    func testCountsStayExactPastTheRetentionLimit() {
+        let log = DiagnosticLog()
+        log.retentionLimit = 3
+        for index in 0..<10 { log.emit(.warning(.nothingMapped, "w\(index)")) }
+        XCTAssertEqual(log.diagnostics.map(\.message), ["w0", "w1", "w2"])
+        XCTAssertEqual(log.warningCount, 10)
+    }
+}
