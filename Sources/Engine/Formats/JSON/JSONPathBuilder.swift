@@ -289,8 +289,9 @@ extension JSONLocatingBuilder: JSONElementBuilder {
 }
 
 /// A key path and member filter in the form the builder compares with, prepared once
-/// for all the documents of a stream (NDJSON calls the builder once per line).
-struct JSONPathTarget: Equatable {
+/// for all the documents of a stream (NDJSON calls the builder once per line). A class, so
+/// that handing it to each line's builder is one reference, not a copy of its five parts.
+final class JSONPathTarget: Equatable {
     let keyPath: [String]
     let memberSet: Set<String>?
     let path: [[UInt8]]
