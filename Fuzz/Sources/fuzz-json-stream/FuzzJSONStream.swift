@@ -16,7 +16,8 @@ import FuzzSupport
 // - each round makes progress (no endless loop of errors at one place);
 // - a document `JSONReader` accepts whole is exactly one streamed value, equal to it;
 // - `streamElements(at: [])` hands out a document's elements (or the document itself);
-// - `streamElements(at: [key])` hands out what the parsed document holds at that key.
+// - `streamElements(at: [key])` hands out what the parsed document holds at that key, an
+//   array met before it fanned out (each element whole).
 
 enum Event: Equatable {
     case document(Value, SourceLocation, [String: SourceLocation])
@@ -106,9 +107,13 @@ func elements(
 
 /// What `streamElements(at: path)` should hand out for one document read whole, or nil when
 /// the path does not lead anywhere.
+/// What `streamElements(at: path)` hands out of `document`: the elements of the array at the
+/// path, or the value there; an array met before the path's end fans out (key-value coding),
+/// each of its elements handed out whole.
 func expectedElements(of document: Value, at path: [String]) -> [Value]? {
     var node = document
     for key in path {
+        if case .array(let items) = node { return items }
         guard let next = node[key] else { return nil }
         node = next
     }
@@ -251,6 +256,7 @@ public func fuzzJSONStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 func expectedIsArray(_ document: Value, _ path: [String]) -> Bool {
     var node = document
     for key in path {
+        if case .array = node { return true }
         guard let next = node[key] else { return false }
         node = next
     }

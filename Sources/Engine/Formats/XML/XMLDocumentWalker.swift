@@ -108,13 +108,9 @@ final class XMLDocumentWalker {
         session.context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
     }
 
-    deinit {
-        tape.free()
-    }
-
     /// Parses the whole document. After each chunk of input, `flush` receives the tape of the
     /// events recorded (when there are some) and leaves in its place the tape to go on with:
-    /// the same one emptied, or another (the walker frees the one it holds at the end).
+    /// the same one emptied, or another.
     /// Throws the first error: `flush`'s, a callback's, the source's, or libxml2's — always
     /// after flushing what came before it.
     func run(flush: (inout XMLEventTape) throws -> Void) throws {

@@ -12,9 +12,10 @@
 /// - `filtered` (the innermost element left a member out); `close`;
 /// - `diagnostic` index into `diagnostics`.
 ///
-/// A value over storage of its own, so that writing to a tape held in a property costs no
-/// reference counting: whoever holds the last copy frees it (`free`).
-struct XMLEventTape {
+/// A noncopyable value that owns its storage: writing to a tape held in a property costs no
+/// reference counting, and the compiler holds every tape to one owner — it is moved from the
+/// parser to the builder and back (`BoundedQueue`), and its storage is freed when it goes.
+struct XMLEventTape: ~Copyable {
     enum Tag: UInt8 {
         case name = 1, open, openLocated, attribute, text, filtered, close, diagnostic
     }
@@ -30,8 +31,7 @@ struct XMLEventTape {
         base = .allocate(byteCount: capacity, alignment: 16)
     }
 
-    /// Frees the storage; the tape is not to be used again.
-    func free() {
+    deinit {
         base.deallocate()
     }
 
@@ -159,7 +159,7 @@ final class XMLTapeReplayer {
     /// Replays `tape`: each element completed at the outermost level goes to `body`, each
     /// diagnostic to `diagnostics`. Stops at the first error `body` throws.
     func replay(
-        _ tape: XMLEventTape, diagnostics: DiagnosticLog?, _ body: (XMLDocumentWalker.Item) throws -> Void
+        _ tape: borrowing XMLEventTape, diagnostics: DiagnosticLog?, _ body: (XMLDocumentWalker.Item) throws -> Void
     ) throws {
         let base = UnsafeRawPointer(tape.base)
         let end = tape.count

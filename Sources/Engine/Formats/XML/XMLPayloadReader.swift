@@ -154,8 +154,8 @@ public struct XMLPayloadReader: Sendable {
                         outcome.keysByLevel = walker.keysByLevel
                     }
                     try walker.run { tape in
-                        guard pipe.send(tape) else { throw Cancelled() }
-                        tape = pipe.reuse() ?? XMLEventTape()  // the one sent is the caller's now
+                        // The full tape goes to the caller; the walker goes on with another.
+                        guard pipe.send(exchange(&tape, with: pipe.reuse() ?? XMLEventTape())) else { throw Cancelled() }
                     }
                 } catch {
                     outcome.error = error
@@ -174,7 +174,6 @@ public struct XMLPayloadReader: Sendable {
                     count += 1
                 }
             } catch {
-                tape.free()
                 failure = error
                 pipe.cancel()
                 break
@@ -183,8 +182,6 @@ public struct XMLPayloadReader: Sendable {
             pipe.recycle(tape)
         }
         worker.join()
-        while let tape = pipe.receive() { tape.free() }  // left when the caller stopped early
-        while let tape = pipe.reuse() { tape.free() }
         if let failure { throw failure }
         if let error = outcome.error { throw error }
         guard count > 0 else {
