@@ -46,14 +46,12 @@ final class XMLElementAssembler {
     /// Whether the outermost element keeps its text (under `text`) when it is an object.
     private let keepsOutermostText: Bool
 
-    private var frames: UnsafeMutablePointer<Frame>
-    private var frameCapacity = 16
+    private var frames = GrowableStorage<Frame>(capacity: 16)
     /// Elements open, innermost last.
     private(set) var depth = 0
 
-    private var members: UnsafeMutablePointer<Member>
+    private var members = GrowableStorage<Member>(capacity: 64)
     private var memberCount = 0
-    private var memberCapacity = 64
 
     /// When recording locations: each open element's location, and each member's locations
     /// (parallel to the member stack).
@@ -62,9 +60,8 @@ final class XMLElementAssembler {
 
     /// The text of the open elements, innermost last; 16 spare bytes let short strings be
     /// read a word at a time.
-    private var text: UnsafeMutablePointer<UInt8>
+    private var text = GrowableStorage<UInt8>(capacity: 1024, slack: 16)
     private var textCount = 0
-    private var textCapacity = 1024
     /// The innermost element's `textStart`, kept at hand for the text callbacks.
     private var topTextStart = 0
 
@@ -79,17 +76,11 @@ final class XMLElementAssembler {
     init(recordsLocations: Bool, keepsOutermostText: Bool = true) {
         self.recordsLocations = recordsLocations
         self.keepsOutermostText = keepsOutermostText
-        frames = .allocate(capacity: frameCapacity)
-        members = .allocate(capacity: memberCapacity)
-        text = .allocate(capacity: textCapacity + 16)
     }
 
     deinit {
-        frames.deinitialize(count: depth)
-        frames.deallocate()
-        members.deinitialize(count: memberCount)
-        members.deallocate()
-        text.deallocate()
+        frames.base.deinitialize(count: depth)
+        members.base.deinitialize(count: memberCount)
     }
 
     // MARK: Events
@@ -97,8 +88,8 @@ final class XMLElementAssembler {
     /// Opens an element.
     @inline(__always)
     func open(name: XMLName) {
-        if depth == frameCapacity { growFrames() }
-        (frames + depth).initialize(
+        if depth == frames.capacity { frames.grow(toHold: depth + 1, keeping: depth) }
+        (frames.base + depth).initialize(
             to: Frame(name: name, membersStart: memberCount, textStart: textCount, filtered: false))
         topTextStart = textCount
         depth += 1
@@ -118,7 +109,7 @@ final class XMLElementAssembler {
 
     /// Notes that the innermost open element had a member that was left out.
     func markFiltered() {
-        frames[depth - 1].filtered = true
+        frames.base[depth - 1].filtered = true
     }
 
     /// Adds text (or CDATA) to the innermost open element.
@@ -134,8 +125,8 @@ final class XMLElementAssembler {
             }
             if count == 0 { return }
         }
-        if textCount + count > textCapacity { growText(textCount + count) }
-        (text + textCount).update(from: start, count: count)
+        if textCount + count > text.capacity { text.grow(toHold: textCount + count, keeping: textCount) }
+        (text.base + textCount).update(from: start, count: count)
         textCount += count
     }
 
@@ -157,17 +148,17 @@ final class XMLElementAssembler {
 
     private func finish() -> (XMLName, Value, XMLLocationTree?) {
         let top = depth - 1
-        let frame = (frames + top).move()
+        let frame = (frames.base + top).move()
         depth = top
         var trimmed: String?
         if textCount > frame.textStart {
             // Leading white space was never stored, so something non-blank is there.
             var end = textCount
-            while XMLText.isWhitespace(text[end - 1]) { end -= 1 }
-            trimmed = strings.string(UnsafeBufferPointer(start: text + frame.textStart, count: end - frame.textStart))
+            while XMLText.isWhitespace(text.base[end - 1]) { end -= 1 }
+            trimmed = strings.string(UnsafeBufferPointer(start: text.base + frame.textStart, count: end - frame.textStart))
             textCount = frame.textStart
         }
-        if top > 0 { topTextStart = frames[top - 1].textStart }
+        if top > 0 { topTextStart = frames.base[top - 1].textStart }
         if recordsLocations { return locatedFinish(frame, trimmed, outermost: top == 0) }
         if memberCount == frame.membersStart && !frame.filtered {
             return (frame.name, trimmed.map { .string($0) } ?? .null, nil)
@@ -192,8 +183,8 @@ final class XMLElementAssembler {
 
     @inline(__always)
     private func push(_ key: XMLName, _ value: Value) {
-        if memberCount == memberCapacity { growMembers() }
-        (members + memberCount).initialize(to: Member(key: key, value: value))
+        if memberCount == members.capacity { members.grow(toHold: memberCount + 1, keeping: memberCount) }
+        (members.base + memberCount).initialize(to: Member(key: key, value: value))
         memberCount += 1
     }
 
@@ -206,11 +197,11 @@ final class XMLElementAssembler {
         if count > Self.filterLimit { return true }  // the filter would be full: group anyway
         var seen: UInt64 = 0
         for i in start..<memberCount {
-            let id = members[i].key.id
+            let id = members.base[i].key.id
             if id == 0 { return true }  // not interned: let the grouping compare strings
             let bit: UInt64 = 1 &<< ((UInt64(id) &* 0x9E37_79B9_7F4A_7C15) >> 58)
             if seen & bit != 0 {
-                for j in start..<i where members[j].key.id == id { return true }
+                for j in start..<i where members.base[j].key.id == id { return true }
             }
             seen |= bit
         }
@@ -220,7 +211,7 @@ final class XMLElementAssembler {
     /// The members from `start` on, all of different keys, moved into an object.
     private func object(from start: Int) -> Value {
         let count = memberCount - start
-        let source = members + start
+        let source = members.base + start
         let entries = [ValueObject.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             for i in 0..<count {
                 let member = (source + i).move()
@@ -265,7 +256,7 @@ final class XMLElementAssembler {
         let count = memberCount - start
         let treeStart = memberTrees.count - (recordsLocations ? count : 0)
         for i in start..<memberCount {
-            let member = (members + i).move()
+            let member = (members.base + i).move()
             let tree = recordsLocations ? memberTrees[treeStart + i - start] : nil
             var position: Int?
             if count > Self.scanLimit {
@@ -273,8 +264,8 @@ final class XMLElementAssembler {
                 if position == nil { index[member.key.string] = keys.count }
             } else {
                 // Few members: compare with the earlier ones (by identity when interned).
-                for j in start..<i where members[j].key.matches(member.key) {
-                    position = keys.firstIndex(of: members[j].key.string)
+                for j in start..<i where members.base[j].key.matches(member.key) {
+                    position = keys.firstIndex(of: members.base[j].key.string)
                     break
                 }
             }
@@ -287,39 +278,11 @@ final class XMLElementAssembler {
                 if let tree { trees.append([tree]) }
             }
             // Keep the key readable for the scan of later members; the value is gone.
-            (members + i).initialize(to: Member(key: member.key, value: .null))
+            (members.base + i).initialize(to: Member(key: member.key, value: .null))
         }
-        members.advanced(by: start).deinitialize(count: count)
+        members.base.advanced(by: start).deinitialize(count: count)
         memberCount = start
         if recordsLocations { memberTrees.removeLast(count) }
         return (keys, values, trees)
-    }
-
-    // MARK: Storage
-
-    private func growFrames() {
-        let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: frameCapacity * 2)
-        bigger.moveInitialize(from: frames, count: depth)
-        frames.deallocate()
-        frames = bigger
-        frameCapacity *= 2
-    }
-
-    private func growMembers() {
-        let bigger = UnsafeMutablePointer<Member>.allocate(capacity: memberCapacity * 2)
-        bigger.moveInitialize(from: members, count: memberCount)
-        members.deallocate()
-        members = bigger
-        memberCapacity *= 2
-    }
-
-    private func growText(_ needed: Int) {
-        var capacity = textCapacity * 2
-        while capacity < needed { capacity *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 16)
-        bigger.update(from: text, count: textCount)
-        text.deallocate()
-        text = bigger
-        textCapacity = capacity
     }
 }

@@ -12,27 +12,23 @@
 /// - `filtered` (the innermost element left a member out); `close`;
 /// - `diagnostic` index into `diagnostics`.
 ///
-/// A noncopyable value that owns its storage: writing to a tape held in a property costs no
-/// reference counting, and the compiler holds every tape to one owner — it is moved from the
-/// parser to the builder and back (`BoundedQueue`), and its storage is freed when it goes.
+/// A noncopyable value that owns its storage (`GrowableStorage`): writing to a tape held in a
+/// property costs no reference counting, and the compiler holds every tape to one owner — it
+/// is moved from the parser to the builder and back (`BoundedQueue`), and its storage is
+/// freed when it goes.
 struct XMLEventTape: ~Copyable {
     enum Tag: UInt8 {
         case name = 1, open, openLocated, attribute, text, filtered, close, diagnostic
     }
 
-    private(set) var base: UnsafeMutableRawPointer
+    private var storage: GrowableStorage<UInt8>
+    var base: UnsafeMutableRawPointer { UnsafeMutableRawPointer(storage.base) }
     private(set) var count = 0
-    private var capacity: Int
     /// Warnings met while this tape was written, referred to by `diagnostic` events.
     private(set) var diagnostics: [Diagnostic] = []
 
     init(capacity: Int = 1 << 16) {
-        self.capacity = capacity
-        base = .allocate(byteCount: capacity, alignment: 16)
-    }
-
-    deinit {
-        base.deallocate()
+        storage = GrowableStorage(capacity: capacity)
     }
 
     var isEmpty: Bool { count == 0 }
@@ -45,17 +41,7 @@ struct XMLEventTape: ~Copyable {
 
     @inline(__always)
     private mutating func reserve(_ bytes: Int) {
-        if count + bytes > capacity { grow(count + bytes) }
-    }
-
-    private mutating func grow(_ needed: Int) {
-        var bigger = capacity * 2
-        while bigger < needed { bigger *= 2 }
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: bigger, alignment: 16)
-        storage.copyMemory(from: base, byteCount: count)
-        base.deallocate()
-        base = storage
-        capacity = bigger
+        if count + bytes > storage.capacity { storage.grow(toHold: count + bytes, keeping: count) }
     }
 
     @inline(__always)
