@@ -252,3 +252,30 @@ def invalid_utf8(work, restmap):
         cases.append(Case(f"invalid UTF-8 ({label}) in a request", ["request", "-c", EMPLOYEES, "--path", "/user/auth", request],
                           {1}, error="line"))
     return cases
+
+
+def injection(work, restmap):
+    """Payload keys, values and config names carrying a newline, a workflow command and a
+    terminal escape: every report format and every message prints them escaped, so no line
+    of output starts a CI workflow command and no raw control character reaches a terminal."""
+    directory = os.path.join(work, "injection")
+    os.makedirs(directory)
+    payload = os.path.join(directory, "inj.json")
+    with open(payload, "wb") as handle:
+        handle.write(b'{"employees_list":[{"type":"employee","id":1,"name":"a\\u0001",'
+                     b'"x\\n::warning::INJECTED\\u001b[31mRED":1}]}')
+    config = os.path.join(directory, "config.json")
+    with open(config, "wb") as handle:
+        handle.write(b'{"entity_attribute_mappings": {"E\\n::error::NAMED\\u001b[0m": {"id": "id"}},'
+                     b' "path_mappings": [{"uri": "/e", "matchers": [{"entity_name": "Missing\\n::error::X"}]}]}')
+    forbidden = (b"\x1b", b"\x01", b"\n::warning::INJECTED", b"\n::error::NAMED", b"\n::error::X")
+    cases = []
+    for report in ["text", "json", "junit", "github", "sarif", "html"]:
+        cases.append(Case(f"injection: validate --report {report}",
+                          ["validate", "-c", EMPLOYEES, "--report", report, "/employees=" + payload], {0, 1},
+                          forbidden=forbidden))
+    cases.append(Case("injection: map", ["map", "-c", EMPLOYEES, "/employees=" + payload], {0, 1}, forbidden=(b"\x1b[31m",)))
+    cases.append(Case("injection: check of config names", ["check", "-c", config], {1}, error="line", forbidden=forbidden))
+    cases.append(Case("injection: check --report sarif of config names", ["check", "-c", config, "--report", "sarif"], {1},
+                      forbidden=forbidden))
+    return cases

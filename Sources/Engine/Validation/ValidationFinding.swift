@@ -48,7 +48,7 @@ public struct ValidationFinding: Sendable, Equatable {
         public var location: SourceLocation
 
         init(_ name: String, at location: SourceLocation) {
-            self.name = name
+            self.name = UntrustedText.escaped(name)
             var lineOnly = location
             if lineOnly.line != nil { lineOnly.column = nil }
             self.location = lineOnly
@@ -82,7 +82,7 @@ public struct ValidationFinding: Sendable, Equatable {
     ) {
         self.code = code
         self.severity = severity
-        self.message = message
+        self.message = UntrustedText.escaped(message)
         self.location = location
         self.pointer = pointer
         self.configEntry = config

@@ -41,7 +41,9 @@ public struct DefinitionsSummary {
         for descriptor in ConfigSection.registry {
             lines.append(contentsOf: descriptor.summary.closing?(definitions) ?? [])
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Names and keys come from the config: each line is printed with its control
+        // characters escaped, so that none can start a line of its own.
+        return lines.map(UntrustedText.escaped).joined(separator: "\n") + "\n"
     }
 
     private func describe(_ entity: EntityMapping) -> [String] {

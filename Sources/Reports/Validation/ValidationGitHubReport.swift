@@ -40,7 +40,7 @@ struct ValidationGitHubReport {
         case .warning: command = "warning"
         case .note: command = "notice"
         }
-        var properties = ["file=" + Self.escapeProperty(relative(finding.location.file))]
+        var properties = ["file=" + Self.escapeProperty(FilePath.display(relative(finding.location.file)))]
         if let line = finding.location.line {
             properties.append("line=\(line)")
             if let column = finding.location.column { properties.append("col=\(column)") }

@@ -29,7 +29,7 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         public var message: String
         public var location: SourceLocation
         public init(_ message: String, at location: SourceLocation) {
-            self.message = message
+            self.message = UntrustedText.escaped(message)
             self.location = location
         }
     }
@@ -40,7 +40,7 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
     ) {
         self.code = code
         self.severity = severity
-        self.message = message
+        self.message = UntrustedText.escaped(message)
         self.location = location
         self.related = related
     }

@@ -83,20 +83,7 @@ public enum FilePath {
     /// `path` as diagnostics print it: raw bytes as `\xFF`, control characters escaped, so a
     /// file name can neither garble nor forge the line it is printed on.
     public static func display(_ path: String) -> String {
-        guard path.unicodeScalars.contains(where: { escaped.contains($0.value) || $0.value < 0x20 || $0.value == 0x7F })
-        else { return path }
-        var text = ""
-        for scalar in path.unicodeScalars {
-            switch scalar.value {
-            case escaped: text += "\\x" + hex(UInt8(scalar.value - escapeBase))
-            case 0x0A: text += "\\n"
-            case 0x09: text += "\\t"
-            case 0x0D: text += "\\r"
-            case 0..<0x20, 0x7F: text += "\\x" + hex(UInt8(scalar.value))
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
+        UntrustedText.escaped(path)
     }
 
     /// `text` with only the raw-byte code points shown as `\xFF` (messages keep their own
@@ -119,7 +106,7 @@ public enum FilePath {
         path.utf8.contains(0xF4) && path.unicodeScalars.contains(where: { escaped.contains($0.value) })
     }
 
-    private static func hex(_ byte: UInt8) -> String {
+    static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }

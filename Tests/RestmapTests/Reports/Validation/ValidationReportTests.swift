@@ -315,7 +315,8 @@ final class ValidationReportTests: XCTestCase {
         let github = ValidationGitHubReport(workingDirectory: "/work")
         XCTAssertEqual(
             github.annotation(finding),
-            "::warning file=a%2Cb%3Ac.json,line=3,col=4,title=RM3109::100%25 sure%0D%0Asecond line (2 occurrences, the first shown)%0Aconfig: path_mappings.0 (api.plist:9)")
+            #"::warning file=a%2Cb%3Ac.json,line=3,col=4,title=RM3109::100%25 sure\r\nsecond line (2 occurrences, the first shown)%0Aconfig: path_mappings.0 (api.plist:9)"#,
+            "a message's own line breaks are escaped as text; only the lines the report adds are %0A")
         XCTAssertEqual(
             ValidationGitHubReport(workingDirectory: nil).annotation(
                 ValidationFinding(.nothingMapped, .note, "n", at: .file("s.json"))),
