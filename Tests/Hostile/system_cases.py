@@ -222,3 +222,22 @@ def manifest_confinement(work, restmap):
              {1}),
     ]
 
+
+
+def secrets(work, restmap):
+    """Connection URIs with a password in every shape, against a server that is not there:
+    the password appears in no message of map --store, dump or connect."""
+    locations = {
+        "password and password= parameter": "postgresql://loader:PSECRET1@127.0.0.1:1/db?password=QSECRET",
+        "malformed URI": "postgresql://loader:PSECRET2@[::1",
+        "bad percent-escape": "postgresql://loader:PSECRET9%zz@127.0.0.1:1/db",
+        "unencoded @ in the password": "postgresql://loader:PSE@CRET4@127.0.0.1:1/db",
+    }
+    forbidden = (b"PSECRET", b"QSECRET", b"CRET4", b"ENVSECRET7")
+    cases = []
+    for label, location in locations.items():
+        for command in (["map", "-q", "-c", EMPLOYEES, "--store", location, "/employees=Samples/employees/employees.json"],
+                        ["dump", "--store", location], ["connect", "--store", location]):
+            cases.append(Case(f"secrets: {command[0]}, {label}", command, {2}, error="file", forbidden=forbidden,
+                              env={"PGPASSWORD": "ENVSECRET7", "PGCONNECT_TIMEOUT": "2"}))
+    return cases

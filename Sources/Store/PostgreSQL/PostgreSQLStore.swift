@@ -139,19 +139,27 @@ enum PostgreSQLStore {
 
     // MARK: - Errors
 
-    /// The URL as diagnostics show it: without a password.
+    /// The URL as diagnostics show it: without its password (in the user information or a
+    /// `password=` parameter), whatever its shape.
     static func displayName(_ url: String) -> String {
+        var shown = url
         let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[1].isEmpty else { return url }
-        let authority = parts[2]
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return url }
-        var shown = parts
-        shown[2] = authority[..<colon] + authority[at...]
-        return shown.joined(separator: "/")
+        if parts.count >= 3, parts[1].isEmpty {
+            let authority = parts[2]
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                var kept = parts
+                kept[2] = authority[..<colon] + authority[at...]
+                shown = kept.joined(separator: "/")
+            }
+        }
+        return ConnectionSecrets(location: url).redact(shown)
     }
 
+    /// A store error: the message (libpq's first line, credentials redacted) after the URL.
     static func failure(_ url: String, _ message: String) -> RestmapError {
-        RestmapError.usage(.storeUnusable, "store \(displayName(url)) \(message)", at: .file(displayName(url)))
+        let firstLine = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? message
+        let text = ConnectionSecrets(location: url).redact(firstLine)
+        return RestmapError.usage(.storeUnusable, "store \(displayName(url)) \(text)", at: .file(displayName(url)))
     }
 
     private static func describe(_ error: Error, url: String, writing: Bool) -> Error {
@@ -162,7 +170,8 @@ enum PostgreSQLStore {
         }
         if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {
             if first.code == .storeUnusable { return failure(url, first.message) }
-            return RestmapError.usage(first.code, "store \(displayName(url)): \(first.message)", at: .file(displayName(url)))
+            return RestmapError.usage(
+                first.code, "store \(displayName(url)): \(ConnectionSecrets(location: url).redact(first.message))", at: .file(displayName(url)))
         }
         return error
     }
