@@ -8,9 +8,11 @@ public struct MapPipeline {
     /// A store file or a PostgreSQL URL the run's objects are also written to.
     public var store: String?
 
-    public init(options: MapOptions, store: String?) {
+    /// `busyTimeout`: how long to wait for a store another run holds (seconds).
+    public init(options: MapOptions, store: String?, busyTimeout: Double = 60) {
         self.options = options
         self.store = store
+        StoreWaiting.timeout = busyTimeout
         self.options.keepsGraph = options.keepsGraph || store != nil
     }
 

@@ -129,7 +129,7 @@ public enum ObjectStore {
     private static func describe(_ error: Error, path: String) -> Error {
         if let error = error as? SQLiteError {
             if error.isFull { return SQLiteStoreFile.failure(path, "could not be written: the disk is full; the store is unchanged") }
-            if error.isBusy { return SQLiteStoreFile.failure(path, "is locked by another run for longer than the busy timeout (\(SQLiteConnection.busyTimeoutMilliseconds / 1000) s); the store is unchanged") }
+            if error.isBusy { return SQLiteStoreFile.failure(path, "is locked by another run for longer than the busy timeout (\(StoreWaiting.description)); the store is unchanged") }
             return SQLiteStoreFile.failure(path, "could not be written: \(error.message); the store is unchanged")
         }
         if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {

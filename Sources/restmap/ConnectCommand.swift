@@ -17,7 +17,9 @@ struct ConnectCommand: ParsableCommand {
     @Option(name: .long, help: "The store file, or a PostgreSQL database (postgresql://...; PG* environment variables honoured).")
     var store: String
 
+    @OptionGroup var busyTimeout: BusyTimeoutOption
+
     func run() throws {
-        Console.shared.writeError(try StorePipeline.connect(store) + "\n")
+        Console.shared.writeError(try StorePipeline.connect(store, busyTimeout: busyTimeout.seconds) + "\n")
     }
 }

@@ -21,13 +21,16 @@ struct DumpCommand: ParsableCommand {
     @Flag(name: .long, help: "One-line JSON.")
     var compact = false
 
+    @OptionGroup var busyTimeout: BusyTimeoutOption
+
     @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the dump succeeds).")
     var output: String?
 
     func run() throws {
         let destination = try OutputDestination(path: output)
         do {
-            try StorePipeline.dump(store, entity: entity, format: format, compact: compact, to: destination.sink)
+            try StorePipeline.dump(
+                store, entity: entity, format: format, compact: compact, busyTimeout: busyTimeout.seconds, to: destination.sink)
             try destination.commit()
         } catch {
             destination.discard()

@@ -40,6 +40,8 @@ struct MapCommand: ParsableCommand {
     @Option(name: .long, help: "Also write what was mapped into this SQLite store (created when missing) or PostgreSQL database (postgresql://...).")
     var store: String?
 
+    @OptionGroup var busyTimeout: BusyTimeoutOption
+
     @Option(name: .long, help: ArgumentHelp("Map only the I-th of K shares of the inputs' objects, each object's representations in one share (1 <= I <= K).", valueName: "I/K"))
     var shard: String?
 
@@ -81,7 +83,7 @@ struct MapCommand: ParsableCommand {
         }
         let destination = try output.destination()
         do {
-            let outcome = try MapPipeline(options: options, store: store)
+            let outcome = try MapPipeline(options: options, store: store, busyTimeout: busyTimeout.seconds)
                 .run(sources, definitions: definitions, log: log, output: destination.sink)
             // A 4xx/5xx payload's error records are the intended output; any other
             // failure leaves no file behind.

@@ -25,6 +25,8 @@ final class PostgreSQLConnection: StoreConnection {
         // Notices ("relation … already exists, skipping") are libpq's to print on stderr;
         // the store reports through restmap's diagnostics only.
         _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
+        // A lock another writer holds is waited for at most the store's busy timeout.
+        try execute("SET lock_timeout = \(StoreWaiting.milliseconds)")
     }
 
     deinit { pq.finish(handle) }

@@ -165,6 +165,9 @@ enum PostgreSQLStore {
     private static func describe(_ error: Error, url: String, writing: Bool) -> Error {
         let unchanged = writing ? "; the store has none of this run's data" : ""
         if let error = error as? PostgreSQLError {
+            if error.state == "55P03" {
+                return failure(url, "is locked by another run for longer than the busy timeout (\(StoreWaiting.description))\(unchanged)")
+            }
             if error.isConnectionFailure { return failure(url, "cannot be reached: \(error.message)") }
             return failure(url, "could not be \(writing ? "written" : "read"): \(error.message) (SQLSTATE \(error.state))\(unchanged)")
         }

@@ -7,9 +7,6 @@ final class SQLiteConnection: StoreConnection {
     let path: String
     private var handle: OpaquePointer?
 
-    /// How long a run waits for another run's write lock before giving up.
-    static let busyTimeoutMilliseconds: Int32 = 60_000
-
     enum Mode { case readOnly, readWrite, readWriteCreate, immutable }
 
     init(path: String, mode: Mode) throws {
@@ -33,7 +30,7 @@ final class SQLiteConnection: StoreConnection {
         }
         sqlite3_extended_result_codes(db, 1)
         _ = restmap_sqlite3_strict_identifiers(db)
-        sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+        sqlite3_busy_timeout(db, StoreWaiting.milliseconds)
     }
 
     deinit { sqlite3_close_v2(handle) }
