@@ -275,6 +275,12 @@ def injection(work, restmap):
                           ["validate", "-c", EMPLOYEES, "--report", report, "/employees=" + payload], {0, 1},
                           forbidden=forbidden))
     cases.append(Case("injection: map", ["map", "-c", EMPLOYEES, "/employees=" + payload], {0, 1}, forbidden=(b"\x1b[31m",)))
+    breakout = os.path.join(directory, "breakout.json")
+    with open(breakout, "wb") as handle:
+        handle.write(b'{"employees_list":[{"type":"employee","id":1,"x--><key>pwned_section</key><string>1</string><!--":1}]}')
+    cases.append(Case("injection: validate --suggest comment breakout",
+                      ["validate", "-c", EMPLOYEES, "--suggest", "/employees=" + breakout], {0, 1},
+                      forbidden=(b"x--><key>pwned_section",)))
     cases.append(Case("injection: check of config names", ["check", "-c", config], {1}, error="line", forbidden=forbidden))
     cases.append(Case("injection: check --report sarif of config names", ["check", "-c", config, "--report", "sarif"], {1},
                       forbidden=forbidden))

@@ -29,8 +29,8 @@ public struct DriftSuggestions {
             // Only what is new: the entity's unread keys, and entities the config lacks.
             let entities = sketcher.entities.filter { $0.name == entity || !knownEntities.contains($0.name) }
             let places = keys.compactMap { $0.location?.description }
-            out += "<!-- \(entity): \(keys.map(\.key).joined(separator: ", ")) never read"
-            out += places.isEmpty ? " -->\n" : " (first at \(places[0])) -->\n"
+            let said = "\(entity): \(keys.map(\.key).joined(separator: ", ")) never read" + (places.isEmpty ? "" : " (first at \(places[0]))")
+            out += "<!-- " + Self.commentText(said) + " -->\n"
             var sections = writer.sections(entities: entities)
             // The new entity's identifier is inferred; an existing entity keeps its own.
             if knownEntities.contains(entity), case .object(var keysSection)? = sections["primary_key_mappings"] {
@@ -41,7 +41,23 @@ public struct DriftSuggestions {
         }
         if !unplaced.isEmpty {
             let names = unplaced.map { "'\($0.key)'" }.joined(separator: ", ")
-            out += "<!-- \(names): outside every mapped object; a path mapping's key_path would reach them -->\n"
+            out += "<!-- " + Self.commentText("\(names): outside every mapped object; a path mapping's key_path would reach them") + " -->\n"
+        }
+        return out
+    }
+
+    /// Text that can stand inside an XML comment whatever keys it names: control characters
+    /// escaped, and no `--` (which would end the comment early and let a payload key write
+    /// live config): the second hyphen of a pair, and a final one, become `\x2D`.
+    static func commentText(_ text: String) -> String {
+        var out = ""
+        let characters = Array(UntrustedText.escaped(text))
+        for (index, character) in characters.enumerated() {
+            if character == "-" && (out.last == "-" || index == characters.count - 1) {
+                out += "\\x2D"
+            } else {
+                out.append(character)
+            }
         }
         return out
     }

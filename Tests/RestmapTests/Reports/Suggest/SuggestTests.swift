@@ -98,4 +98,26 @@ final class SuggestTests: XCTestCase {
         XCTAssertFalse(text.contains("<key>Dept</key>\n\t<dict>\n\t\t<key>id</key>"), "an entity the config has is not redefined")
         XCTAssertTrue(text.contains("'next_page': outside every mapped object"))
     }
+
+    /// No payload key changes the structure of a suggestion: a key that closes the comment
+    /// naming it and opens a config section of its own stays text, and the suggestion,
+    /// pasted into a config, adds only the sections it means to.
+    func testAPayloadKeyCannotBreakOutOfTheSuggestionsComment() throws {
+        let hostile = "x--><key>pwned_section</key><string>1</string><!--"
+        let unread = [
+            UnreadKey(entity: "Employee", key: hostile, value: .number("1"), location: nil),
+            UnreadKey(entity: nil, key: "a--", value: .number("1"), location: nil),
+        ]
+        let text = try DriftSuggestions().render(unread, knownEntities: ["Employee"])
+        for comment in text.split(separator: "\n") where comment.hasPrefix("<!--") {
+            let inside = comment.dropFirst(4).dropLast(3)
+            XCTAssertTrue(comment.hasSuffix("-->"), String(comment))
+            XCTAssertFalse(inside.contains("--"), "a comment holds '--': \(comment)")
+        }
+        let config = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"# + text + "</dict></plist>"
+        let parsed = try XMLPlistReader().read(Array(config.utf8), file: "pasted.plist")
+        guard case .dictionary(let entries) = parsed.content else { return XCTFail("not a dictionary") }
+        XCTAssertFalse(entries.map(\.key).contains("pwned_section"), "\(entries.map(\.key))")
+        XCTAssertEqual(Set(entries.map(\.key)), ["entity_attribute_mappings", "entity_attribute_types"])
+    }
 }
