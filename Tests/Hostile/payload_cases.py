@@ -280,8 +280,16 @@ def injection(work, restmap):
         handle.write(b'{"employees_list":[{"type":"employee","id":1,"x--><key>pwned_section</key><string>1</string><!--":1}]}')
     cases.append(Case("injection: validate --suggest comment breakout",
                       ["validate", "-c", EMPLOYEES, "--suggest", "/employees=" + breakout], {0, 1},
-                      forbidden=(b"x--><key>pwned_section",)))
+                      check=comments_hold_no_double_hyphen))
     cases.append(Case("injection: check of config names", ["check", "-c", config], {1}, error="line", forbidden=forbidden))
     cases.append(Case("injection: check --report sarif of config names", ["check", "-c", config, "--report", "sarif"], {1},
                       forbidden=forbidden))
     return cases
+
+
+def comments_hold_no_double_hyphen(result):
+    """A comment line of a suggestion never holds '--' inside it (it would end early)."""
+    for line in result.stdout.splitlines():
+        if line.startswith(b"<!--") and b"--" in line[4:-3]:
+            return "a suggestion comment holds '--': " + line.decode("utf-8", "replace")
+    return None
