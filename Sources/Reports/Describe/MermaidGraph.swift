@@ -44,13 +44,29 @@ public struct MermaidGraph {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Mermaid class identifiers are letters, digits and `_`; the real name is the label.
-    private func identifier(_ name: String) -> String {
-        let mapped = name.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "_"
+    /// Mermaid class identifiers are letters, digits and `_`; the real name is the label. A
+    /// name of ASCII letters and digits is its own identifier; any other is spelled out so that
+    /// two names never share one: `_` becomes `__`, every other character `_HEX_` (its code
+    /// point), and so does a leading digit (`A-B` → `A_2D_B`, `A_B` → `A__B`, `é` → `_E9_`).
+    func identifier(_ name: String) -> String {
+        let plain = name.unicodeScalars.allSatisfy(Self.isASCIIAlphanumeric)
+            && !(name.first?.isNumber ?? true)
+        if plain { return name }
+        var out = ""
+        for (offset, scalar) in name.unicodeScalars.enumerated() {
+            if scalar == "_" {
+                out += "__"
+            } else if Self.isASCIIAlphanumeric(scalar) && !(offset == 0 && ("0"..."9").contains(scalar)) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "_" + String(scalar.value, radix: 16, uppercase: true) + "_"
+            }
         }
-        let text = String(mapped)
-        return text.first.map { $0.isNumber } == true ? "_" + text : text
+        return out.isEmpty ? "_" : out
+    }
+
+    private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 
     /// Text inside quotes or after `:`: quotes and Mermaid's markup characters as entities.
@@ -77,6 +93,21 @@ public struct MermaidGraph {
             case "~": return "-"
             default: return character
             }
-        })
+        }).replacingBraces()
+    }
+}
+
+private extension String {
+    /// `{` and `}` as Mermaid's entity codes: a `}` in a member would end the class body.
+    func replacingBraces() -> String {
+        var out = ""
+        for character in self {
+            switch character {
+            case "{": out += "#123;"
+            case "}": out += "#125;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }

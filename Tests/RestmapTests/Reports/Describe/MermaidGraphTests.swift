@@ -41,7 +41,24 @@ final class MermaidGraphTests: XCTestCase {
         let text = try render("""
             {"entity_attribute_mappings": {"Gist.File": {"raw(url)": "raw\\"URL"}}}
             """)
-        XCTAssertTrue(text.contains("class Gist_File[\"Gist.File\"] {"), text)
+        XCTAssertTrue(text.contains("class Gist_2E_File[\"Gist.File\"] {"), text)
         XCTAssertTrue(text.contains("    raw#quot;URL"), "quotes become entities:\n\(text)")
+    }
+
+    /// Names that differ stay different classes: `A-B`, `A_B`, `A B`, `A.B` and accented
+    /// letters once all became `A_B` or `_`, merging classes and drawing A-B → A_B as a
+    /// self-loop; and a `}` in an attribute no longer ends the class body.
+    func testDistinctNamesStayDistinctClasses() throws {
+        let text = try render("""
+            {"entity_attribute_mappings": {"A-B": {"x}y": "x}y"}, "A_B": {"id": "id"}, "A B": {"id": "id"},
+                                           "A.B": {"id": "id"}, "é": {"id": "id"}, "ü": {"id": "id"}, "9lives": {"id": "id"}},
+             "relationship_mappings": {"A-B": {"b": {"target": "A_B", "key_path": "b"}}}}
+            """)
+        let classes = text.split(separator: "\n").filter { $0.hasPrefix("  class ") }.map { $0.split(separator: "[")[0] }
+        XCTAssertEqual(classes.count, 7, text)
+        XCTAssertEqual(Set(classes).count, 7, "two names share a class:\n\(text)")
+        XCTAssertTrue(text.contains("  A_2D_B --> A__B : b"), text)
+        XCTAssertTrue(text.contains("    x#125;y\n  }"), text)
+        XCTAssertTrue(text.contains("class _39_lives[\"9lives\"]"), text)
     }
 }
