@@ -82,3 +82,15 @@ def parser_hardening(work, restmap):
     cases.append(Case("parser: NDJSON locations, from a pipe in two parts", argv + ["-"], {1}, error="line", check=located,
                       action=in_two_parts))
     return cases
+
+
+def linear_cost(work, restmap):
+    """Work linear in the input: `init` over one object with 100k distinct keys (it compared
+    each key with every earlier one: 14 s at 100k)."""
+    where = os.path.join(work, "linear")
+    os.makedirs(where)
+    path = os.path.join(where, "keys.json")
+    with open(path, "w") as handle:
+        handle.write('{"items": [{' + ", ".join(f'"k{i}": {i}' for i in range(100_000)) + "}]}")
+    output = os.path.join(where, "sketch.plist")
+    return [Case("linear: init over 100k distinct keys", ["init", path, "-o", output], {0}, cpu=6, rss=300)]

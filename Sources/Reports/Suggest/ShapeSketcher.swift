@@ -8,6 +8,10 @@ struct ShapeSketcher {
     /// Entities in first-seen order.
     private(set) var entities: [EntitySketch] = []
     private var indexByName: [String: Int] = [:]
+    /// Per entity, where each attribute's key sits in its `attributes`, and the keys of its
+    /// relationships: a payload object with a hundred thousand keys is learnt in linear time.
+    private var attributePositions: [[String: Int]] = []
+    private var relationshipKeys: [Set<String>] = []
 
     init() {}
 
@@ -35,8 +39,12 @@ struct ShapeSketcher {
                 let target = NameStyle.entityName(entry.key)
                 let toMany = Self.kind(of: entry.value) == .objects
                 // A key seen holding an object is a relationship, even where it was null.
-                entities[index].attributes.removeAll { $0.key == entry.key }
-                if !entities[index].relationships.contains(where: { $0.key == entry.key }) {
+                if attributePositions[index][entry.key] != nil {
+                    entities[index].attributes.removeAll { $0.key == entry.key }
+                    attributePositions[index] = Dictionary(
+                        uniqueKeysWithValues: entities[index].attributes.enumerated().map { ($1.key, $0) })
+                }
+                if relationshipKeys[index].insert(entry.key).inserted {
                     entities[index].relationships.append(
                         RelationshipSketch(key: entry.key, name: NameStyle.attributeName(entry.key), target: target, toMany: toMany))
                 }
@@ -50,8 +58,8 @@ struct ShapeSketcher {
     }
 
     private mutating func record(_ key: String, type: String?, in index: Int) {
-        if entities[index].relationships.contains(where: { $0.key == key }) { return }
-        if let position = entities[index].attributes.firstIndex(where: { $0.key == key }) {
+        if relationshipKeys[index].contains(key) { return }
+        if let position = attributePositions[index][key] {
             var attribute = entities[index].attributes[position]
             if let type {
                 if attribute.type == nil && attribute.typeAgreed {
@@ -69,6 +77,7 @@ struct ShapeSketcher {
             }
             entities[index].attributes[position] = attribute
         } else {
+            attributePositions[index][key] = entities[index].attributes.count
             entities[index].attributes.append(AttributeSketch(key: key, name: NameStyle.attributeName(key), type: type))
         }
     }
@@ -76,6 +85,8 @@ struct ShapeSketcher {
     private mutating func index(of name: String) -> Int {
         if let index = indexByName[name] { return index }
         entities.append(EntitySketch(name: name))
+        attributePositions.append([:])
+        relationshipKeys.append([])
         indexByName[name] = entities.count - 1
         return entities.count - 1
     }
