@@ -93,4 +93,19 @@ def linear_cost(work, restmap):
     with open(path, "w") as handle:
         handle.write('{"items": [{' + ", ".join(f'"k{i}": {i}' for i in range(100_000)) + "}]}")
     output = os.path.join(where, "sketch.plist")
-    return [Case("linear: init over 100k distinct keys", ["init", path, "-o", output], {0}, cpu=6, rss=300)]
+    cases = [Case("linear: init over 100k distinct keys", ["init", path, "-o", output], {0}, cpu=6, rss=300)]
+    # `request --format xml` of a client object nested 9,000 deep: indentation and a pointer
+    # string per element made it 162 MB of output in 3 s.
+    config = os.path.join(where, "request.json")
+    with open(config, "w") as handle:
+        handle.write('{"request_mappings": [{"uri": "/things", "class_name": "Thing", "root_keypath": "thing",'
+                     ' "attribute_mappings": {"data": "data"}}]}')
+    deep = os.path.join(where, "deep.json")
+    with open(deep, "w") as handle:
+        handle.write('{"data": ' + '{"a": ' * 9000 + "1" + "}" * 9000 + "}")
+    def small_output(result):
+        return None if len(result.stdout) < 8_000_000 else f"{len(result.stdout)} bytes of XML for 9,000 levels"
+    cases.append(Case("linear: request --format xml 9,000 levels deep", ["request", "-c", config, "--path", "/things",
+                                                                          "--format", "xml", deep], {0}, cpu=3, rss=200,
+                      check=small_output))
+    return cases

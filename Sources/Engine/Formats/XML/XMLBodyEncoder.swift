@@ -55,20 +55,26 @@ struct XMLBodyEncoder: Sendable {
                 line("<\(wrapper)/>", depth: 0, into: &out)
             } else {
                 line("<\(wrapper)>", depth: 0, into: &out)
+                var path: [String] = []
                 for (index, item) in items.enumerated() {
-                    try element(name, item, depth: 1, pointer: "/\(index)", into: &out)
+                    path.append("/\(index)")
+                    try element(name, item, depth: 1, path: &path, into: &out)
+                    path.removeLast()
                 }
                 line("</\(wrapper)>", depth: 0, into: &out)
             }
         } else {
-            try element(name, content, depth: 0, pointer: "", into: &out)
+            var path: [String] = []
+            try element(name, content, depth: 0, path: &path, into: &out)
         }
         if style == .compact { out += "\n" }
         return out
     }
 
-    /// One element `name` holding `value`.
-    private func element(_ name: String, _ value: Value, depth: Int, pointer: String, into out: inout String) throws {
+    /// One element `name` holding `value`; `path` holds the JSON Pointer segments of where it
+    /// sits in the body, joined only for an error (a pointer string per element would cost
+    /// time and memory quadratic in the nesting).
+    private func element(_ name: String, _ value: Value, depth: Int, path: inout [String], into out: inout String) throws {
         switch value {
         case .null:
             line("<\(name)/>", depth: depth, into: &out)
@@ -85,16 +91,19 @@ struct XMLBodyEncoder: Sendable {
             }
             line("<\(name)>", depth: depth, into: &out)
             for entry in object.entries {
-                let memberPointer = PayloadLocations.appending(entry.key, to: pointer)
+                path.append(PayloadLocations.appending(entry.key, to: ""))
+                defer { path.removeLast() }
                 guard Self.isValidName(entry.key) else {
-                    throw InvalidNameError(name: entry.key, pointer: memberPointer)
+                    throw InvalidNameError(name: entry.key, pointer: path.joined())
                 }
                 if case .array(let items) = entry.value {
                     for (index, item) in items.enumerated() {
-                        try element(entry.key, item, depth: depth + 1, pointer: "\(memberPointer)/\(index)", into: &out)
+                        path.append("/\(index)")
+                        try element(entry.key, item, depth: depth + 1, path: &path, into: &out)
+                        path.removeLast()
                     }
                 } else {
-                    try element(entry.key, entry.value, depth: depth + 1, pointer: memberPointer, into: &out)
+                    try element(entry.key, entry.value, depth: depth + 1, path: &path, into: &out)
                 }
             }
             line("</\(name)>", depth: depth, into: &out)
@@ -106,7 +115,9 @@ struct XMLBodyEncoder: Sendable {
             }
             line("<\(name)>", depth: depth, into: &out)
             for (index, item) in items.enumerated() {
-                try element(name, item, depth: depth + 1, pointer: "\(pointer)/\(index)", into: &out)
+                path.append("/\(index)")
+                try element(name, item, depth: depth + 1, path: &path, into: &out)
+                path.removeLast()
             }
             line("</\(name)>", depth: depth, into: &out)
         }
@@ -114,7 +125,8 @@ struct XMLBodyEncoder: Sendable {
 
     private func line(_ text: String, depth: Int, into out: inout String) {
         if style == .pretty {
-            out += String(repeating: "  ", count: depth)
+            // Past IndentationCap's levels lines keep that indentation: output linear in size.
+            out += String(repeating: "  ", count: IndentationCap.levels(atDepth: depth))
             out += text
             out += "\n"
         } else {

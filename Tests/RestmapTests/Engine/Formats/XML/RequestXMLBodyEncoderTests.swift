@@ -110,4 +110,21 @@ final class RequestXMLBodyEncoderTests: XCTestCase {
             XCTAssertEqual(error as? XMLBodyEncoder.InvalidNameError, XMLBodyEncoder.InvalidNameError(name: "2fa", pointer: ""))
         }
     }
+
+    /// Deep nesting stays linear: past `IndentationCap.levels` lines keep that indentation,
+    /// and a bad name deep down is still named by its whole pointer.
+    func testDeepNestingIsLinearInSizeAndStillLocatesABadName() throws {
+        var value: Value = .string("x")
+        for _ in 0..<1_000 { value = .object(ValueObject([("a", value)])) }
+        let body = try XMLBodyEncoder(style: .pretty).encode(element: "root", content: value)
+        XCTAssertLessThan(body.utf8.count, 1_000 * 2 * (IndentationCap.levels * 2 + 10), "quadratic in the depth")
+        XCTAssertTrue(body.contains("\n" + String(repeating: "  ", count: IndentationCap.levels) + "<a>"))
+        XCTAssertFalse(body.contains(String(repeating: "  ", count: IndentationCap.levels + 1) + "<a>"))
+
+        var bad: Value = .object(ValueObject([("not ok", .string("x"))]))
+        for _ in 0..<3 { bad = .object(ValueObject([("a", bad)])) }
+        XCTAssertThrowsError(try XMLBodyEncoder(style: .pretty).encode(element: "root", content: bad)) { error in
+            XCTAssertEqual(error as? XMLBodyEncoder.InvalidNameError, XMLBodyEncoder.InvalidNameError(name: "not ok", pointer: "/a/a/a/not ok"))
+        }
+    }
 }
