@@ -103,7 +103,7 @@ public enum ObjectStore {
             let outcome = try PostgreSQLStore.connect(store)
             return ConnectOutcome(resolved: outcome.resolved, remaining: outcome.remaining)
         }
-        if access(store, F_OK) != 0 { throw SQLiteStoreFile.failure(store, "does not exist") }
+        if FilePath.withCString(store, { access($0, F_OK) }) != 0 { throw SQLiteStoreFile.failure(store, "does not exist") }
         let opened = try SQLiteStoreFile.open(store, forWriting: true)
         let connection = opened.connection
         do {

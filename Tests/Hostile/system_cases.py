@@ -199,6 +199,18 @@ def byte_names(work, restmap):
              check=lambda r: None if b"/bad\\xFD.json:" in r.stderr else "the name is not printed escaped"),
         Case("a missing file name that is not UTF-8", mapped + [where + b"/gone\xfb.json"], {2},
              check=lambda r: None if b"gone\\xFB.json" in r.stderr else "the name is not printed escaped"),
+    ] + [
+        # Every report prints such a name with `\xFF`, never the code point standing for the
+        # byte inside restmap (U+10FFFF: F4 8F BF BF).
+        Case(f"a sample name that is not UTF-8, in the {report} report",
+             ["validate", "-c", EMPLOYEES, "--report", report, b"/employees=" + name], {0, 1},
+             forbidden=(b"\xf4\x8f\xbf",),
+             check=lambda r: None if b"\\xFF" in r.stdout or b"%FF" in r.stdout else "the name is not printed escaped")
+        for report in ["text", "json", "junit", "github", "sarif", "html"]
+    ] + [
+        Case("a store file name that is not UTF-8", ["map", "-q", "-c", EMPLOYEES, "--store", where + b"/s\xff.db",
+                                                     "/employees=Samples/employees/employees.json"], {0},
+             check=lambda r: None if os.path.exists(where + b"/s\xff.db") else "the store was made under other bytes"),
     ]
 
 

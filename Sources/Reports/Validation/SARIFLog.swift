@@ -39,7 +39,7 @@ public struct SARIFLog {
             for finding in sample.findings {
                 var related = finding.related
                 if let entry = finding.configEntry { related.append(.init("config: \(entry.name)", at: entry.location)) }
-                var properties = ValueObject([("sample", .string(sample.name)), ("kind", .string(finding.kind.rawValue))])
+                var properties = ValueObject([("sample", .string(FilePath.display(sample.name))), ("kind", .string(finding.kind.rawValue))])
                 if finding.count > 1 { properties["occurrences"] = .number(String(finding.count)) }
                 if let pointer = finding.pointer { properties["pointer"] = .string(pointer) }
                 results.append(Result(
@@ -61,7 +61,7 @@ public struct SARIFLog {
         let never: [Value] = report.coverage.neverExercised.map { entry in
             .object(ValueObject([
                 ("entry", .string(entry.name)), ("detail", .string(entry.detail)),
-                ("file", .string(relative(entry.location.file))),
+                ("file", .string(FilePath.display(relative(entry.location.file)))),
                 ("line", entry.location.line.map { .number(String($0)) } ?? .null),
             ]))
         }
@@ -158,7 +158,7 @@ public struct SARIFLog {
     /// A relative URI reference for a path: every byte but unreserved ones and `/` escaped.
     private func uri(_ path: String) -> String {
         var out = ""
-        for byte in relative(path).utf8 {
+        for byte in FilePath.bytes(of: relative(path)) {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):

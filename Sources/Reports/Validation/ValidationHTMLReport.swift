@@ -27,7 +27,7 @@ public struct ValidationHTMLReport {
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>restmap validate — \(escape(report.config))</title>
+            <title>restmap validate — \(escape(FilePath.display(report.config)))</title>
             <style>\(Self.style)</style></head><body>
 
             """
@@ -104,7 +104,7 @@ public struct ValidationHTMLReport {
         var html = "<section id=\"samples\"><h2>Samples</h2>\n"
         for (index, sample) in report.samples.enumerated() {
             let verdict = sample.passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>"
-            html += "<details class=\"sample\" open><summary>\(verdict) \(escape(sample.title))</summary>\n"
+            html += "<details class=\"sample\" open><summary>\(verdict) \(escape(FilePath.display(sample.title)))</summary>\n"
             html += sampleBody(sample, index: index)
             html += "</details>\n"
         }

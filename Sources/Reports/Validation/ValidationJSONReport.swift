@@ -44,7 +44,7 @@ struct ValidationJSONReport {
             .object(
                 ValueObject([
                     ("kind", .string(entry.kind.rawValue)), ("entry", .string(entry.name)), ("detail", .string(entry.detail)),
-                    ("file", .string(entry.location.file)), ("line", entry.location.line.map(int) ?? .null),
+                    ("file", .string(FilePath.display(entry.location.file))), ("line", entry.location.line.map(int) ?? .null),
                     ("exercised", .bool(entry.exercised)),
                 ]))
         }
@@ -80,7 +80,7 @@ struct ValidationJSONReport {
     private func sample(_ sample: SampleResult) -> Value {
         .object(
             ValueObject([
-                ("file", .string(sample.name)),
+                ("file", .string(FilePath.display(sample.name))),
                 ("path", sample.requestPath.map(Value.string) ?? .null),
                 ("status", sample.status.map(int) ?? .null),
                 ("expect", .string(sample.expectation.rawValue)),
@@ -107,7 +107,7 @@ struct ValidationJSONReport {
             finding.configEntry.map { entry in
                 .object(
                     ValueObject([
-                        ("entry", .string(entry.name)), ("file", .string(entry.location.file)),
+                        ("entry", .string(entry.name)), ("file", .string(FilePath.display(entry.location.file))),
                         ("line", entry.location.line.map(int) ?? .null),
                     ]))
             } ?? .null
@@ -122,7 +122,7 @@ struct ValidationJSONReport {
 
     private func location(_ location: SourceLocation) -> [(String, Value)] {
         [
-            ("file", .string(location.file)), ("line", location.line.map(int) ?? .null),
+            ("file", .string(FilePath.display(location.file))), ("line", location.line.map(int) ?? .null),
             ("column", location.column.map(int) ?? .null),
         ]
     }

@@ -16,7 +16,7 @@ struct ValidationJUnitReport {
         var failures = 0
         for sample in report.samples {
             let body = sample.findings.map { renderer.render($0.diagnostic) }.joined(separator: "\n")
-            var testcase = "    <testcase classname=\"\(Self.escape(className))\" name=\"\(Self.escape(sample.title))\" file=\"\(Self.escape(sample.name))\""
+            var testcase = "    <testcase classname=\"\(Self.escape(className))\" name=\"\(Self.escape(FilePath.display(sample.title)))\" file=\"\(Self.escape(FilePath.display(sample.name)))\""
             if sample.passed {
                 if body.isEmpty {
                     testcase += "/>"

@@ -20,7 +20,8 @@ final class SQLiteConnection: StoreConnection {
         }
         var db: OpaquePointer?
         let name = mode == .immutable ? Self.immutableURI(path) : path
-        let status = sqlite3_open_v2(name, &db, flags, nil)
+        // The bytes the file system sees: a name that is not UTF-8 keeps its raw bytes.
+        let status = FilePath.withCString(name) { sqlite3_open_v2($0, &db, flags, nil) }
         handle = db
         if status != SQLITE_OK {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -39,7 +40,7 @@ final class SQLiteConnection: StoreConnection {
     /// directory the reader may not write (where no writer can be at work either).
     static func immutableURI(_ path: String) -> String {
         var uri = "file:"
-        for byte in path.utf8 {
+        for byte in FilePath.bytes(of: path) {
             if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte < 0x21 || byte >= 0x7f {
                 uri += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             } else {

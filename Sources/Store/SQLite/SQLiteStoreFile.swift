@@ -40,10 +40,10 @@ enum SQLiteStoreFile {
             return try open(path, forWriting: false, immutable: true)
         } catch let error as SQLiteError where error.isReadOnlyOrUnopenable {
             let directory = Self.directory(of: path)
-            if access(path, R_OK | W_OK) != 0 && access(path, F_OK) == 0 {
+            if FilePath.withCString(path, { access($0, R_OK | W_OK) }) != 0 && FilePath.withCString(path, { access($0, F_OK) }) == 0 {
                 throw failure(path, "cannot be opened for reading and writing: \(error.message)")
             }
-            if access(directory.isEmpty ? "." : directory, W_OK) != 0 {
+            if FilePath.withCString(directory.isEmpty ? "." : directory, { access($0, W_OK) }) != 0 {
                 throw failure(
                     path, "cannot be written: its directory is read-only (SQLite writes \(Self.fileName(of: path))-wal and -shm beside it)")
             }
@@ -55,7 +55,7 @@ enum SQLiteStoreFile {
 
     private static func open(_ path: String, forWriting: Bool, immutable: Bool) throws -> Opened {
         var info = stat()
-        let exists = stat(path, &info) == 0
+        let exists = FilePath.withCString(path) { stat($0, &info) } == 0
         if exists && (info.st_mode & S_IFMT) == S_IFDIR { throw failure(path, "is a directory, not a store file") }
         if !exists && !forWriting { throw failure(path, "does not exist") }
         let connection: SQLiteConnection
@@ -121,7 +121,7 @@ enum SQLiteStoreFile {
     /// A reader opens a file it may write read-write but `query_only`: it still never
     /// writes, and the last connection to close removes the -wal and -shm files as usual.
     private static func readerMode(_ path: String) -> SQLiteConnection.Mode {
-        access(path, W_OK) == 0 ? .readWrite : .readOnly
+        FilePath.withCString(path) { access($0, W_OK) } == 0 ? .readWrite : .readOnly
     }
 
     /// Marks a fresh database as a restmap store (inside the run's transaction).
@@ -132,7 +132,7 @@ enum SQLiteStoreFile {
 
     /// Removes a store file this run created and could not fill.
     static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { _ = FilePath.withCString(path + suffix) { unlink($0) } }
     }
 
     private static func text(_ connection: SQLiteConnection, _ sql: String) throws -> String {

@@ -59,7 +59,7 @@ public enum FilePath {
     }
 
     /// The bytes the file system sees for `path` (no terminating NUL).
-    static func bytes(of path: String) -> [UInt8] {
+    public static func bytes(of path: String) -> [UInt8] {
         guard needsDecoding(path) else { return Array(path.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
