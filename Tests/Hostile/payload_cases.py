@@ -293,3 +293,21 @@ def comments_hold_no_double_hyphen(result):
         if line.startswith(b"<!--") and b"--" in line[4:-3]:
             return "a suggestion comment holds '--': " + line.decode("utf-8", "replace")
     return None
+
+
+def shard_shares(work, restmap):
+    """`--shard` with more shards than objects: a shard whose share of an input is empty (or
+    of every input) exits 0 with an empty result; one that gets something maps it."""
+    cases = []
+    inputs = {
+        "JSON": ["/employees=Samples/employees/employees.json"],
+        "NDJSON": ["--input-format", "ndjson", "/employees=Samples/validation/employees-pages.ndjson"],
+        "XML": ["/employees.xml=Samples/employees/employees.xml"],
+        "two inputs": ["/employees=Samples/employees/employees.json", "/departments=Samples/employees/departments.json"],
+    }
+    for label, arguments in inputs.items():
+        for shard in ("1/40", "40/40"):
+            cases.append(Case(f"shards: {label}, share {shard}",
+                              ["map", "-c", EMPLOYEES, "--shape", "records", "--compact", "--shard", shard] + arguments, {0},
+                              check=lambda r: None if r.stdout.startswith(b"{") else "no records document"))
+    return cases
