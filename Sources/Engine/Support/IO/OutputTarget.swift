@@ -41,8 +41,14 @@ enum OutputTarget: Equatable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
+                try refuseUnprotectedLink(current, owner: info.st_uid, for: path)
                 current = try linkTarget(of: current, for: path)
             case S_IFREG:
+                // What the shell's `>` would refuse (a file this user may not write) is
+                // refused too: replacing it through its directory would take it over.
+                guard FilePath.withCString(current, { faccessat(AT_FDCWD, $0, W_OK, AT_EACCESS) }) == 0 else {
+                    throw failure(path, reason: String(cString: strerror(errno)))
+                }
                 return .file(path: current, existing: ExistingFile(mode: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid))
             case S_IFDIR:
                 throw failure(path, reason: "it is a directory", code: .fileIsDirectory)
@@ -73,6 +79,19 @@ enum OutputTarget: Equatable {
         }
         guard let descriptor = Int32(number), descriptor >= 0, fcntl(descriptor, F_GETFD) != -1 else { return nil }
         return descriptor
+    }
+
+    /// The kernel's protected-symlink rule (`fs.protected_symlinks`): in a sticky directory
+    /// anyone may write to (`/tmp`), a link is followed only by its owner or when the
+    /// directory's owner owns it — so that another user cannot plant a link there for this
+    /// process to write through.
+    private static func refuseUnprotectedLink(_ link: String, owner: uid_t, for path: String) throws {
+        var directoryInfo = stat()
+        guard FilePath.withCString(directory(of: link), { stat($0, &directoryInfo) }) == 0 else { return }
+        let sticky = directoryInfo.st_mode & S_ISVTX != 0, worldWritable = directoryInfo.st_mode & S_IWOTH != 0
+        guard sticky && worldWritable && owner != geteuid() && owner != directoryInfo.st_uid else { return }
+        throw failure(
+            path, reason: "it is a symbolic link another user owns in a sticky, world-writable directory, which the kernel's protected-symlink rule does not follow")
     }
 
     /// Where the symbolic link at `link` points, relative targets taken from its directory.
