@@ -1,8 +1,15 @@
 import RestmapEngine
 import RestmapReports
+import RestmapStore
 
-/// `restmap check --report sarif`: a config's findings as a SARIF log for code scanning.
+/// `restmap check`: what a store would make of the config's names, and the findings as a
+/// SARIF log for code scanning.
 public enum CheckPipeline {
+    /// Names a store could not hold as the config gives them, as warnings.
+    public static func storeNameWarnings(_ definitions: MappingDefinitions) -> [Diagnostic] {
+        StoreNames.findings(definitions, severity: .warning)
+    }
+
     public static func sarif(_ diagnostics: [Diagnostic], workingDirectory: String?) -> String {
         SARIFLog(workingDirectory: workingDirectory).render(diagnostics: diagnostics)
     }

@@ -26,6 +26,12 @@ public struct MapPipeline {
     public func run(
         _ inputs: [MapInput], definitions: MappingDefinitions, log: DiagnosticLog, output: ByteSink
     ) throws -> Outcome {
+        if store != nil {
+            // Names the store engines would take for one are a config error before the store
+            // is touched.
+            let findings = StoreNames.findings(definitions, severity: .error)
+            if !findings.isEmpty { throw RestmapError(.usage, diagnostics: findings) }
+        }
         let run = try MapRun(definitions: definitions, options: options, log: log, output: output)
         if let store {
             run.onGraphComplete = { graph, plans in

@@ -42,6 +42,7 @@ struct CheckCommand: ParsableCommand {
                 .bindingPrimaryKeyInferred, "'\(entity.name)' is identified by \(entity.primaryKeys.map { "'\($0.value)'" }.joined(separator: ", ")), inferred from the model (it has no primary_key_mappings entry)",
                 at: entity.location)
         }
+        log.emit(contentsOf: CheckPipeline.storeNameWarnings(definitions))
         if report == .sarif { try writeSARIF(log.diagnostics) }
         let failed = log.hasErrors || (strict && log.hasWarnings)
         if !quiet {

@@ -119,7 +119,7 @@ public struct AttributeMapping: Sendable {
     /// The client-side attribute; dotted (`address.city`) writes into a nested dictionary.
     public var destination: String
     var destinationPath: [String]
-    var location: SourceLocation
+    public var location: SourceLocation
 
     init(source: String, destination: String, location: SourceLocation) {
         self.source = KeyPath(source)

@@ -34,7 +34,7 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         }
     }
 
-    init(
+    public init(
         _ code: DiagnosticCode, _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
         related: [RelatedLocation] = []
     ) {
