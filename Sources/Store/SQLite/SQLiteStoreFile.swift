@@ -36,7 +36,13 @@ enum SQLiteStoreFile {
             return try SQLiteBusyRetry.run { try open(path, forWriting: forWriting, immutable: false) }
         } catch let error as SQLiteError where !forWriting && error.isReadOnlyOrUnopenable {
             // A reader in a directory it may not write: no -shm can be made, and no writer
-            // can be at work there either, so read the file as it is.
+            // can be at work there either, so read the file as it is — unless committed runs
+            // still wait in its -wal file, which such a read would not see.
+            var walInfo = stat()
+            if FilePath.withCString(path + "-wal", { stat($0, &walInfo) }) == 0, walInfo.st_size > 0 {
+                throw failure(
+                    path, "cannot be read here: committed runs are still in \(fileName(of: path))-wal, which a reader that may not write the store's directory cannot apply; dump it where the directory is writable (or after a run there checkpoints it)")
+            }
             return try open(path, forWriting: false, immutable: true)
         } catch let error as SQLiteError where error.isReadOnlyOrUnopenable {
             let directory = Self.directory(of: path)
