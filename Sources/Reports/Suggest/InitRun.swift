@@ -31,7 +31,14 @@ public final class InitRun {
 
     /// The starter config as an XML plist.
     public func config() throws -> String {
-        try ConfigSketchWriter().document(starter.sections())
+        var document = try ConfigSketchWriter().document(starter.sections())
+        let leftOut = starter.leftOut
+        if !leftOut.isEmpty {
+            let keys = leftOut.map { "\($0.entity): '\($0.key)'" }.joined(separator: ", ")
+            document += "<!-- " + DriftSuggestions.commentText(
+                "left out, since no key path can read them as they are (a dot, a leading @, parentheses or braces, an empty key, a control character): \(keys)") + " -->\n"
+        }
+        return document
     }
 
     static func defaultPath(forFile name: String) -> String {

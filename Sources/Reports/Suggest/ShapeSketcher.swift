@@ -12,6 +12,11 @@ struct ShapeSketcher {
     /// relationships: a payload object with a hundred thousand keys is learnt in linear time.
     private var attributePositions: [[String: Int]] = []
     private var relationshipKeys: [Set<String>] = []
+    /// Per entity, the client-side names given so far: two keys never get one name.
+    private var namesTaken: [Set<String>] = []
+    /// Keys left out because no key path can read them, by entity, in first-seen order.
+    private(set) var leftOut: [(entity: String, key: String)] = []
+    private var leftOutSeen: Set<String> = []
 
     init() {}
 
@@ -34,19 +39,24 @@ struct ShapeSketcher {
     private mutating func learn(_ object: ValueObject, as entity: String) {
         let index = self.index(of: entity)
         for entry in object.entries {
+            guard Self.isReadableKey(entry.key) else {
+                if leftOutSeen.insert(entity + "\u{0}" + entry.key).inserted { leftOut.append((entity, entry.key)) }
+                continue
+            }
             switch Self.kind(of: entry.value) {
             case .object, .objects:
                 let target = NameStyle.entityName(entry.key)
                 let toMany = Self.kind(of: entry.value) == .objects
                 // A key seen holding an object is a relationship, even where it was null.
-                if attributePositions[index][entry.key] != nil {
+                if let position = attributePositions[index][entry.key] {
+                    namesTaken[index].remove(entities[index].attributes[position].name)
                     entities[index].attributes.removeAll { $0.key == entry.key }
                     attributePositions[index] = Dictionary(
                         uniqueKeysWithValues: entities[index].attributes.enumerated().map { ($1.key, $0) })
                 }
                 if relationshipKeys[index].insert(entry.key).inserted {
                     entities[index].relationships.append(
-                        RelationshipSketch(key: entry.key, name: NameStyle.attributeName(entry.key), target: target, toMany: toMany))
+                        RelationshipSketch(key: entry.key, name: uniqueName(for: entry.key, in: index), target: target, toMany: toMany))
                 }
                 learn(entry.value, as: target)
             case .scalar(let type):
@@ -78,7 +88,7 @@ struct ShapeSketcher {
             entities[index].attributes[position] = attribute
         } else {
             attributePositions[index][key] = entities[index].attributes.count
-            entities[index].attributes.append(AttributeSketch(key: key, name: NameStyle.attributeName(key), type: type))
+            entities[index].attributes.append(AttributeSketch(key: key, name: uniqueName(for: key, in: index), type: type))
         }
     }
 
@@ -87,8 +97,30 @@ struct ShapeSketcher {
         entities.append(EntitySketch(name: name))
         attributePositions.append([:])
         relationshipKeys.append([])
+        namesTaken.append([])
         indexByName[name] = entities.count - 1
         return entities.count - 1
+    }
+
+    /// The client-side name for `key`: its camelCase form, numbered when another key of the
+    /// entity took it already (`a_b` and `aB` become `aB` and `aB2`).
+    private mutating func uniqueName(for key: String, in index: Int) -> String {
+        let base = NameStyle.attributeName(key)
+        var name = base, number = 2
+        while !namesTaken[index].insert(name).inserted {
+            name = base + String(number)
+            number += 1
+        }
+        return name
+    }
+
+    /// Whether a key can be read by a key path as it is: key paths split at dots, `@` starts
+    /// an operator or a pseudo key (`@count`, `@parent`), `(name)` and `{name}` are
+    /// placeholders, an empty key path is the whole representation, and control characters
+    /// have no place in a config. RestKit has no escape for these, so such keys are left out.
+    static func isReadableKey(_ key: String) -> Bool {
+        !key.isEmpty && !key.hasPrefix("@")
+            && !key.unicodeScalars.contains { $0 == "." || $0 == "(" || $0 == ")" || $0 == "{" || $0 == "}" || $0.value < 0x20 || $0.value == 0x7F }
     }
 
     enum Kind: Equatable {

@@ -33,6 +33,9 @@ struct StarterConfig {
         ConfigSketchWriter().sections(entities: sketcher.entities, paths: paths)
     }
 
+    /// Keys the samples hold that no key path can read, by entity.
+    var leftOut: [(entity: String, key: String)] { sketcher.leftOut }
+
     /// The entity a request path's objects are: its last segment that is not a `:name`
     /// argument or a number, singular, in UpperCamelCase (`/users/:id/posts` → `Post`).
     static func entityName(forPath path: String) -> String {

@@ -120,4 +120,23 @@ final class SuggestTests: XCTestCase {
         XCTAssertFalse(entries.map(\.key).contains("pwned_section"), "\(entries.map(\.key))")
         XCTAssertEqual(Set(entries.map(\.key)), ["entity_attribute_mappings", "entity_attribute_types"])
     }
+
+    /// Keys no key path can read as they are (dots, a leading `@`, placeholders, the empty
+    /// key, control characters) are left out with a note, and keys whose names would merge
+    /// get distinct names: the starter config maps the sample and passes `check`.
+    func testInitLeavesOutKeysNoKeyPathReadsAndKeepsNamesApart() throws {
+        let sample = #"[{"id": 1, "a.b": 1, "a..b": 2, "@count": 3, "@parent": 4, "": 5, "x\u0000y": 6, "a_b": 7, "aB": 8, "(name)": 9, "ok": {"z": 1}}]"#
+        let run = InitRun(maxDepth: 100)
+        try run.add(MapInput(source: MemoryByteSource(sample, name: "items.json"), requestPath: "/items"))
+        let config = try run.config()
+        XCTAssertTrue(config.contains(#"<!-- left out, since no key path can read them as they are"#), config)
+        for key in ["'a.b'", "'a..b'", "'@count'", "'@parent'", "''", #"'x\x00y'"#, "'(name)'"] {
+            XCTAssertTrue(config.contains("Item: \(key)"), "\(key) is not noted:\n\(config)")
+        }
+        let log = DiagnosticLog()
+        let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(config.utf8), file: "starter.plist")
+        XCTAssertEqual(log.diagnostics.map(\.description), [], "the starter config does not pass check")
+        let item = try XCTUnwrap(definitions.entities.first { $0.name == "Item" })
+        XCTAssertEqual(item.attributes.map(\.destination).sorted(), ["aB", "aB2", "id"])
+    }
 }
