@@ -111,7 +111,7 @@ man: deps
 ##   make fuzz FUZZ_SECONDS=300 FUZZ_TARGETS=fuzz-plist
 ##   make fuzz FUZZ_FLAGS=-only_ascii=1                (any libFuzzer flag)
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= fuzz-json fuzz-json-stream fuzz-plist fuzz-coredata fuzz-xml fuzz-store fuzz-paths
+FUZZ_TARGETS ?= fuzz-json fuzz-json-stream fuzz-plist fuzz-coredata fuzz-xml fuzz-store fuzz-paths fuzz-sketch
 FUZZ_MAX_LEN ?= 8192
 FUZZ_TIMEOUT ?= 5
 FUZZ_RSS_MB ?= 2048

@@ -68,7 +68,7 @@ var targets: [Target] = [
 if Context.environment["RESTMAP_FUZZ"] == "1" {
     let engine: [Target.Dependency] = ["RestmapEngine", "RestmapReports", "RestmapStore"]
     targets.append(.target(name: "FuzzSupport", dependencies: engine, path: "Fuzz/Sources/FuzzSupport"))
-    for harness in ["fuzz-json", "fuzz-json-stream", "fuzz-plist", "fuzz-coredata", "fuzz-xml", "fuzz-store", "fuzz-paths"] {
+    for harness in ["fuzz-json", "fuzz-json-stream", "fuzz-plist", "fuzz-coredata", "fuzz-xml", "fuzz-store", "fuzz-paths", "fuzz-sketch"] {
         targets.append(.executableTarget(
             name: harness, dependencies: engine + ["FuzzSupport"], path: "Fuzz/Sources/\(harness)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))

@@ -39,4 +39,28 @@ final class InitCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("<!-- Employee: hired_on never read (first at <stdin>:1:"), result.stdout)
         XCTAssertTrue(result.stdout.contains("<key>hired_on</key>\n\t\t<string>hiredOn</string>"), result.stdout)
     }
+    func testSamplesWithoutAnObjectAreADataErrorNotABrokenConfig() throws {
+        for payload in ["", "[]", "42", "[1, 2]"] {
+            let result = try RestmapBinary.run(["init", "--path", "/items", "-"], stdin: Data(payload.utf8))
+            XCTAssertEqual(result.status, 1, "payload \(payload.debugDescription): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("no object to sketch an entity from"), result.stderr)
+            XCTAssertEqual(result.stdout, "", "no config that check would refuse")
+        }
+    }
+
+    func testASampleWithoutAnObjectGetsANoteAndNoPathMapping() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let empty = scratch.appendingPathComponent("empty.json")
+        try Data("[]".utf8).write(to: empty)
+        let config = scratch.appendingPathComponent("starter.plist").path
+        let made = try RestmapBinary.run(["init", "-o", config, "/employees=Samples/employees/employees.json", "/none=\(empty.path)"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+        XCTAssertTrue(text.contains("<!-- no path mapping for /none: its sample holds no object -->"), text)
+        XCTAssertFalse(text.contains("<string>/none</string>"), text)
+        let check = try RestmapBinary.run(["check", "-c", config])
+        XCTAssertEqual(check.status, 0, check.stderr)
+    }
 }

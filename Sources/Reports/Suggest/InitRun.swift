@@ -5,6 +5,8 @@ import RestmapEngine
 public final class InitRun {
     private let payloadReader: PayloadReader
     private var starter = StarterConfig()
+    /// The samples' names, for an error about all of them.
+    private var sampleNames: [String] = []
 
     public init(maxDepth: Int = InputLimits.defaultMaxDepth) {
         payloadReader = PayloadReader(format: .auto, maxDepth: maxDepth)
@@ -15,6 +17,7 @@ public final class InitRun {
     /// - Throws: `RestmapError` (data) for a malformed sample.
     public func add(_ input: MapInput) throws {
         let path = input.requestPath ?? Self.defaultPath(forFile: input.source.name)
+        sampleNames.append(input.source.name)
         let source = PeekableByteSource(input.source)
         let format = try payloadReader.format(of: source)
         if format == .xml {
@@ -30,13 +33,24 @@ public final class InitRun {
     }
 
     /// The starter config as an XML plist.
+    /// - Throws: `RestmapError` (data) when no sample holds an object to sketch an entity from.
     public func config() throws -> String {
+        guard starter.hasEntities else {
+            throw RestmapError.data(
+                .nothingMapped, "the samples hold no object to sketch an entity from (a starter config needs at least one)",
+                at: sampleNames.first.map { .file($0) })
+        }
         var document = try ConfigSketchWriter().document(starter.sections())
         let leftOut = starter.leftOut
         if !leftOut.isEmpty {
             let keys = leftOut.map { "\($0.entity): '\($0.key)'" }.joined(separator: ", ")
             document += "<!-- " + DriftSuggestions.commentText(
                 "left out, since no key path can read them as they are (a dot, a leading @, parentheses or braces, an empty key, a control character): \(keys)") + " -->\n"
+        }
+        let empty = starter.pathsWithoutObjects
+        if !empty.isEmpty {
+            document += "<!-- " + DriftSuggestions.commentText(
+                "no path mapping for \(empty.joined(separator: ", ")): its sample holds no object") + " -->\n"
         }
         return document
     }

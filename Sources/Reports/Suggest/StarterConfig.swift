@@ -28,9 +28,18 @@ struct StarterConfig {
         if !paths.contains(sketch) { paths.append(sketch) }
     }
 
-    /// The config's sections.
+    /// The config's sections: the entities learnt, and a path mapping for each sample whose
+    /// objects made one (a sample holding none has nothing for a matcher to name).
     func sections() -> ValueObject {
-        ConfigSketchWriter().sections(entities: sketcher.entities, paths: paths)
+        ConfigSketchWriter().sections(entities: sketcher.entities, paths: paths.filter { sketcher.entity(named: $0.entity) != nil })
+    }
+
+    /// Whether any sample held an object.
+    var hasEntities: Bool { !sketcher.entities.isEmpty }
+
+    /// Request paths of the samples that held no object.
+    var pathsWithoutObjects: [String] {
+        paths.filter { sketcher.entity(named: $0.entity) == nil }.map(\.uri)
     }
 
     /// Keys the samples hold that no key path can read, by entity.

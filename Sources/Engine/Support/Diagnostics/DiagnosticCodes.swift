@@ -115,7 +115,7 @@ extension DiagnosticCode {
 // MARK: RM4xxx — mapping a payload
 extension DiagnosticCode {
     static let noPathMapping = DiagnosticCode("RM4001", .error, "No path mapping serves the payload's request path.")
-    static let nothingMapped = DiagnosticCode("RM4002", .error, "The payload mapped no object (a warning for 4xx/5xx payloads).")
+    public static let nothingMapped = DiagnosticCode("RM4002", .error, "The payload mapped no object (a warning for 4xx/5xx payloads).")
     static let conversionFailed = DiagnosticCode("RM4003", .warning, "A value its declared type refuses; the attribute is not set (an error in validate).")
     static let relationshipsTooDeep = DiagnosticCode("RM4004", .error, "Nested relationships deeper than restmap maps.")
     static let toOneGivenArray = DiagnosticCode("RM4005", .warning, "A to-one relationship's source is an array; it is not mapped.")

@@ -22,7 +22,7 @@ public struct RestmapError: Error, Sendable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
-    static func data(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) -> RestmapError {
+    public static func data(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) -> RestmapError {
         RestmapError(.data, .error(code, message, at: location))
     }
 
