@@ -281,6 +281,33 @@ final class PostgreSQLStoreTests: XCTestCase {
         XCTAssertTrue(dumped.stderr.contains("holds no restmap store"), dumped.stderr)
     }
 
+    /// The server ends the connection in the middle of the COPY (a trigger makes the backend
+    /// terminate itself at the seventh row): one error line that says the connection was
+    /// lost, never "cannot be reached", and no payload row quoted from the server's CONTEXT.
+    func testAConnectionLostDuringTheCopyIsReportedAsLostWithoutPayloadRows() throws {
+        let server = try server()
+        let payload = try scratch().appendingPathComponent("employees.json")
+        try StoreCrashTests.payload(first: 1, count: 20, tag: "private").write(to: payload)
+        let store = try server.createDatabase()
+        XCTAssertEqual(try RestmapBinary.run(map(payload, store: store)).status, 0)
+        let database = PostgreSQLTestServer.name(of: store)
+        try server.psql(#"DELETE FROM "Employee""#, database: database)
+        try server.psql(
+            #"CREATE FUNCTION stop_here() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW."entityId" = 7 THEN "#
+                + #"PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(10); END IF; RETURN NEW; END $$"#,
+            database: database)
+        try server.psql(#"CREATE TRIGGER stop_here BEFORE INSERT ON "Employee" FOR EACH ROW EXECUTE FUNCTION stop_here()"#, database: database)
+        let result = try RestmapBinary.run(map(payload, store: store))
+        XCTAssertEqual(result.status, 2, result.stderr)
+        let errors = result.stderr.split(separator: "\n").filter { $0.contains(" error: ") }
+        XCTAssertEqual(errors.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("lost its connection to the server during the run"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("the store has none of this run's data"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("cannot be reached"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("private"), "a payload row was quoted: \(result.stderr)")
+        XCTAssertEqual(try server.query(#"SELECT count(*) FROM "Employee""#, database: database), "0")
+    }
+
     func map(_ payload: URL, store: String) -> [String] {
         ["map", "-q", "-c", "Configs/employees.plist", "--store", store, "/employees=" + payload.path]
     }

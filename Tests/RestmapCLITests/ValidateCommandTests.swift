@@ -150,6 +150,15 @@ final class ValidateCommandTests: XCTestCase {
             """)
     }
 
+    /// A NUL in a manifest's file name is said as such, escaped, never printed raw.
+    func testAManifestFileNameHoldingNULIsRefusedWithoutARawNUL() throws {
+        try write("manifest.json", #"[{"file": "clean\u0000.json", "path": "/items"}]"#)
+        let result = try run(["--manifest", "manifest.json"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "manifest.json:1:11: error: manifest entry 0.file holds the NUL character, which no file name can hold\n")
+        XCTAssertFalse(result.stderr.utf8.contains(0))
+    }
+
     func testPlistManifestAndNegativeSamples() throws {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("samples"), withIntermediateDirectories: true)
         try write("samples/error.json", #"{"items": [{"type": "item", "id": 1, "size": "big"}]}"#)

@@ -108,6 +108,11 @@ final class StoreSchemaTests: XCTestCase {
         try Data(bytes).write(to: URL(fileURLWithPath: store))
         let message = storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1000}]"#)], store: store) }
         XCTAssertTrue(message.contains("is damaged"), message)
+        // SQLite's report spans lines; restmap prints one error line and the problems as notes.
+        let lines = message.split(separator: "\n")
+        XCTAssertTrue(lines[0].hasSuffix("is damaged; restmap will not write to it"), message)
+        XCTAssertTrue(lines.dropFirst().allSatisfy { $0.contains(": note: ") } && lines.count > 1, message)
+        XCTAssertFalse(message.contains("*** in database"), message)
         XCTAssertTrue(try [UInt8](Data(contentsOf: URL(fileURLWithPath: store))) == bytes, "a damaged store is never written")
     }
 

@@ -47,7 +47,8 @@ func storeError(_ body: () throws -> Void, file: StaticString = #filePath, line:
         return ""
     } catch let error as RestmapError {
         XCTAssertEqual(error.exitCode, 2, file: file, line: line)
-        return error.description
+        // As the CLI prints it: each diagnostic and its notes.
+        return error.diagnostics.map(DiagnosticRenderer(colors: false).render).joined(separator: "\n")
     } catch {
         XCTFail("unexpected error \(error)", file: file, line: line)
         return ""

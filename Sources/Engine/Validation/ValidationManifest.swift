@@ -89,7 +89,9 @@ public struct ValidationManifest {
         let errorCount = errors.count
         var file: String?
         if let fileNode = node["file"] {
-            if let text = fileNode.stringValue, !text.isEmpty {
+            if let text = fileNode.stringValue, text.unicodeScalars.contains("\0") {
+                errors.append(.error(.manifestInvalidEntry, "\(name).file holds the NUL character, which no file name can hold", at: fileNode.location))
+            } else if let text = fileNode.stringValue, !text.isEmpty {
                 let resolved = Self.resolve(text, in: directory)
                 if !confinement.allows(resolved) {
                     // Said before anything is opened: the file's bytes never reach a message.

@@ -19,7 +19,7 @@ final class PostgreSQLConnection: StoreConnection {
         guard pq.status(connection) == CONNECTION_OK else {
             let message = Self.text(pq.errorMessage(connection))
             pq.finish(connection)
-            throw PostgreSQLError(state: "08006", message: message)
+            throw PostgreSQLError(state: PostgreSQLError.unreachable, libpqText: message)
         }
         handle = connection
         // Notices ("relation … already exists, skipping") are libpq's to print on stderr;
@@ -88,7 +88,7 @@ final class PostgreSQLConnection: StoreConnection {
         defer { pq.clear(started) }
         guard status == PGRES_COPY_IN else {
             try check(started)
-            throw PostgreSQLError(state: "", message: Self.text(pq.errorMessage(handle)))
+            throw PostgreSQLError(state: "", libpqText: Self.text(pq.errorMessage(handle)))
         }
     }
 
@@ -125,7 +125,13 @@ final class PostgreSQLConnection: StoreConnection {
     func commit() throws {
         let result = pq.exec(handle, "COMMIT")
         defer { pq.clear(result) }
-        try check(result)
+        do {
+            try check(result)
+        } catch var error as PostgreSQLError where error.isConnectionFailure {
+            // The COMMIT may or may not have reached the server before the connection broke.
+            error.state = PostgreSQLError.resolutionUnknown
+            throw error
+        }
         if Self.text(pq.cmdStatus(result)) == "ROLLBACK" {
             throw PostgreSQLError(state: "40000", message: "the transaction was rolled back by the server")
         }
@@ -140,11 +146,15 @@ final class PostgreSQLConnection: StoreConnection {
         let status = pq.resultStatus(result)
         if result != nil && (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY) { return }
         if pq.status(handle) != CONNECTION_OK {
-            throw PostgreSQLError(state: "08006", message: Self.text(pq.errorMessage(handle)))
+            throw PostgreSQLError(state: PostgreSQLError.connectionLost, libpqText: Self.text(pq.errorMessage(handle)))
         }
-        let state = result.map { Self.text(pq.resultErrorField($0, Int32(UInt8(ascii: "C")))) } ?? ""
-        let message = result.map { Self.text(pq.resultErrorField($0, Int32(UInt8(ascii: "M")))) } ?? ""
-        throw PostgreSQLError(state: state, message: message.isEmpty ? Self.text(pq.errorMessage(handle)) : message)
+        guard let result else { throw PostgreSQLError(state: "", libpqText: Self.text(pq.errorMessage(handle))) }
+        func field(_ code: Character) -> String { Self.text(pq.resultErrorField(result, Int32(code.asciiValue!))) }
+        let message = field("M")
+        guard !message.isEmpty else { throw PostgreSQLError(state: field("C"), libpqText: Self.text(pq.errorMessage(handle))) }
+        // DETAIL and HINT become notes; CONTEXT is never shown: in a COPY it quotes the
+        // payload row being sent.
+        throw PostgreSQLError(state: field("C"), message: message, notes: [field("D"), field("H")].filter { !$0.isEmpty })
     }
 
     static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
@@ -157,15 +167,4 @@ final class PostgreSQLConnection: StoreConnection {
         while text.last == "\n" || text.last == " " { text.removeLast() }
         return text
     }
-}
-
-/// A PostgreSQL failure: its SQLSTATE and the server's (or libpq's) message.
-struct PostgreSQLError: Error, CustomStringConvertible {
-    var state: String
-    var message: String
-    var description: String { message }
-    /// A serialization failure or a deadlock: the transaction is retried, not reported.
-    var isRetryable: Bool { state == "40001" || state == "40P01" }
-    /// The server could not be reached or the connection broke.
-    var isConnectionFailure: Bool { state.hasPrefix("08") }
 }

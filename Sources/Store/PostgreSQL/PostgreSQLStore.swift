@@ -155,21 +155,32 @@ enum PostgreSQLStore {
         return ConnectionSecrets(location: url).redact(shown)
     }
 
-    /// A store error: the message (libpq's first line, credentials redacted) after the URL.
-    static func failure(_ url: String, _ message: String) -> RestmapError {
-        let firstLine = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? message
-        let text = ConnectionSecrets(location: url).redact(firstLine)
-        return RestmapError.usage(.storeUnusable, "store \(displayName(url)) \(text)", at: .file(displayName(url)))
+    /// A store error after the URL, credentials redacted; libpq's further lines as notes.
+    static func failure(_ url: String, _ message: String, notes: [String] = []) -> RestmapError {
+        let secrets = ConnectionSecrets(location: url)
+        return StoreFailure.error(store: displayName(url), secrets.redact(message), notes: notes.map(secrets.redact))
     }
 
     private static func describe(_ error: Error, url: String, writing: Bool) -> Error {
         let unchanged = writing ? "; the store has none of this run's data" : ""
         if let error = error as? PostgreSQLError {
-            if error.state == "55P03" {
+            let reason = error.message
+            switch error.state {
+            case "55P03":
                 return failure(url, "is locked by another run for longer than the busy timeout (\(StoreWaiting.description))\(unchanged)")
+            case PostgreSQLError.unreachable:
+                return failure(url, "cannot be reached: \(reason)", notes: error.notes)
+            case PostgreSQLError.resolutionUnknown:
+                return failure(
+                    url, "lost its connection to the server while committing (\(reason)); whether this run was stored is unknown",
+                    notes: error.notes)
+            default:
+                if error.isConnectionFailure || error.isServerShutdown {
+                    return failure(url, "lost its connection to the server during the run (\(reason))\(unchanged)", notes: error.notes)
+                }
+                return failure(
+                    url, "could not be \(writing ? "written" : "read"): \(reason) (SQLSTATE \(error.state))\(unchanged)", notes: error.notes)
             }
-            if error.isConnectionFailure { return failure(url, "cannot be reached: \(error.message)") }
-            return failure(url, "could not be \(writing ? "written" : "read"): \(error.message) (SQLSTATE \(error.state))\(unchanged)")
         }
         if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {
             if first.code == .storeUnusable { return failure(url, first.message) }

@@ -109,7 +109,7 @@ enum SQLiteStoreFile {
             } catch let error as SQLiteError {
                 throw failure(path, "is damaged: \(error.message); restmap will not write to it")
             }
-            if verdict != "ok" { throw failure(path, "is damaged (\(verdict)); restmap will not write to it") }
+            if verdict != "ok" { throw damaged(path, verdict) }
         }
         if !forWriting { try connection.execute("PRAGMA query_only = ON") }
         if forWriting && isEmpty {
@@ -151,7 +151,14 @@ enum SQLiteStoreFile {
         return 0
     }
 
-    static func failure(_ path: String, _ message: String) -> RestmapError {
-        RestmapError.usage(.storeUnusable, "store \(path) \(message)", at: .file(path))
+    /// A damaged file: SQLite's integrity report (`*** in database main ***` and then one
+    /// line per problem) as notes under one line.
+    private static func damaged(_ path: String, _ verdict: String) -> RestmapError {
+        let problems = verdict.split(separator: "\n").map(String.init).filter { !($0.hasPrefix("*** ") && $0.hasSuffix(" ***")) }
+        return failure(path, "is damaged; restmap will not write to it", notes: problems)
+    }
+
+    static func failure(_ path: String, _ message: String, notes: [String] = []) -> RestmapError {
+        StoreFailure.error(store: path, message, notes: notes)
     }
 }
