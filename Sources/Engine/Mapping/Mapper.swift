@@ -31,7 +31,10 @@ final class Mapper {
         var input: String
         /// The representation's JSON pointer in its payload; nil when not tracked.
         var pointer: String?
-        var locations: PayloadLocations?
+        /// Behind one reference: an origin is copied per element and per key path, and the
+        /// table's eight buffers would each be retained and released with every copy.
+        private var locationTable: LocationTable?
+        var locations: PayloadLocations? { locationTable?.locations }
         /// Where the representation sits, for `@parent`, `@root` and `@metadata`; nil when
         /// the config reads none of them.
         var scope: MappingScope?
@@ -39,7 +42,12 @@ final class Mapper {
         init(input: String, pointer: String?, locations: PayloadLocations? = nil) {
             self.input = input
             self.pointer = pointer
-            self.locations = locations
+            self.locationTable = locations.map(LocationTable.init)
+        }
+
+        private final class LocationTable {
+            let locations: PayloadLocations
+            init(_ locations: PayloadLocations) { self.locations = locations }
         }
 
         func appending(_ token: String) -> Origin {
