@@ -1,6 +1,8 @@
 """Hostile surroundings: /dev/zero as every input, -o onto devices, FIFOs, private files and
-links, signals in the middle of -o, file names that are not UTF-8, and manifests pointing
-outside their directory. See run.py."""
+links, signals in the middle of -o, file names that are not UTF-8, manifests pointing
+outside their directory, passwords in store locations and names a store would merge. See
+run.py."""
+import json
 import os
 import signal
 import stat
@@ -252,4 +254,38 @@ def secrets(work, restmap):
                         ["dump", "--store", location], ["connect", "--store", location]):
             cases.append(Case(f"secrets: {command[0]}, {label}", command, {2}, error="file", forbidden=forbidden,
                               env={"PGPASSWORD": "ENVSECRET7", "PGCONNECT_TIMEOUT": "2"}))
+    return cases
+
+
+def store_names(work, restmap):
+    """Configs whose names a store would take for one (case-folded columns and tables, an
+    entity named like another's index, entities sharing their first 63 bytes, more
+    attributes than SQLite's column limit, a NUL): `map --store` refuses each
+    with a located config error before a store file exists."""
+    where = os.path.join(work, "store-names")
+    os.makedirs(where, exist_ok=True)
+    long_name = "E" * 70
+    entities = {
+        "columns differing in case": {"E": {"name": "name", "Name": "Name"}},
+        "tables differing in case": {"E": {"id": "id"}, "e": {"id": "id"}},
+        "an entity named like an index": {"A": {"id": "id"}, "A_primary_key": {"id": "id"}, "keys": ["A", "A_primary_key"]},
+        "entities sharing 63 bytes": {long_name + "1": {"id": "id"}, long_name + "2": {"id": "id"}},
+        "a NUL in a name": {"E\u0000x": {"id": "id"}},
+        "2,100 attributes": {"E": {f"k{i}": f"a{i}" for i in range(2100)}},
+    }
+    cases = []
+    for index, (label, mappings) in enumerate(entities.items()):
+        keyed = mappings.pop("keys", [])
+        first = next(iter(mappings))
+        config = os.path.join(where, f"names-{index}.json")
+        with open(config, "w") as out:
+            json.dump({"entity_attribute_mappings": mappings, "primary_key_mappings": {name: ["id"] for name in keyed},
+                       "path_mappings": [{"uri": "/e", "matchers": [{"entity_name": first}]}]}, out)
+        payload = os.path.join(where, f"e-{index}.json")
+        with open(payload, "w") as out:
+            out.write('[{"id": 1, "name": "a"}]')
+        scratch = os.path.join(where, f"store-{index}")
+        os.makedirs(scratch, exist_ok=True)
+        cases.append(Case(f"store names: {label}", ["map", "-q", "-c", config, "--store", os.path.join(scratch, "s.db"),
+                                                    "/e=" + payload], {2}, error="line", scratch=scratch, files=[]))
     return cases
