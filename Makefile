@@ -6,24 +6,36 @@ BIN_DEBUG = .build/debug/restmap
 BIN_RELEASE = .build/release/restmap
 RELEASE_FLAGS = --static-swift-stdlib
 
-.PHONY: deps build release test hostile demo install uninstall man bench fuzz fuzz-long clean
+.PHONY: deps-build deps build release test hostile demo install uninstall man bench fuzz fuzz-long clean
 
-## deps: install what is missing (Debian/Ubuntu apt): libxml2's, SQLite's and libpq's headers,
-## pkg-config, the sqlite3 shell the store tests check stores with, the PostgreSQL 15 server
-## the PostgreSQL store tests start (initdb, pg_ctl), man-db, Chromium, Python 3 (the
-## hostile-input suite) and Python's jsonschema.
-deps:
+## deps-build: what building needs, installed when missing (Debian/Ubuntu apt): libxml2's,
+## SQLite's and libpq's headers and pkg-config. `make demo`, `make install` and CI steps
+## that only build take this alone.
+deps-build:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
 	  echo "installing libxml2-dev and pkg-config"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-dev pkg-config; \
 	fi
-	@if ! pkg-config --exists sqlite3 2>/dev/null || ! command -v sqlite3 >/dev/null; then \
-	  echo "installing libsqlite3-dev and sqlite3"; \
-	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlite3-dev sqlite3 pkg-config; \
+	@if ! pkg-config --exists sqlite3 2>/dev/null; then \
+	  echo "installing libsqlite3-dev"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlite3-dev pkg-config; \
 	fi
-	@if ! pkg-config --exists libpq 2>/dev/null || [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then \
-	  echo "installing libpq-dev and the PostgreSQL 15 server (the PostgreSQL store tests start their own)"; \
-	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libpq-dev postgresql pkg-config; \
+	@if ! pkg-config --exists libpq 2>/dev/null; then \
+	  echo "installing libpq-dev"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libpq-dev pkg-config; \
+	fi
+
+## deps: what the tests need on top: the sqlite3 shell the store tests check stores with,
+## the PostgreSQL 15 server the PostgreSQL store tests start (initdb, pg_ctl), man-db,
+## Chromium, Python 3 (the hostile-input suite) and Python's jsonschema.
+deps: deps-build
+	@if ! command -v sqlite3 >/dev/null; then \
+	  echo "installing sqlite3 (the store tests read stores with it)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y sqlite3; \
+	fi
+	@if [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then \
+	  echo "installing the PostgreSQL 15 server (the PostgreSQL store tests start their own)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; \
 	fi
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  echo "installing chromium (the HTML report test renders the page headless)"; \
@@ -42,12 +54,12 @@ deps:
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y man-db; \
 	fi
 
-build: deps
+build: deps-build
 	$(SWIFT) build
 
 ## release: the optimized binary, with the Swift runtime and Foundation linked statically
 ## (start-up 8.5 ms instead of 11.5 ms: the dynamic loader no longer binds their symbols).
-release: deps
+release: deps-build
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 test: deps
@@ -101,7 +113,7 @@ uninstall:
 ## man: regenerates man/*.1 from the argument definitions (swift-argument-parser's
 ## generate-manual plugin); commit the result when a command's options change.
 MAN_DATE ?= $(shell git log -1 --format=%cs)
-man: deps
+man: deps-build
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --multi-page --date $(MAN_DATE)
 	rm -f man/*.1
 	cp .build/plugins/GenerateManual/outputs/restmap/*.1 man/
@@ -123,7 +135,7 @@ FUZZ_OUT ?= fuzz-out
 FUZZ_BUILD = RESTMAP_FUZZ=1 $(SWIFT) build -c release --scratch-path Fuzz/.build-fuzz \
 	-Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -enable-testing
 
-fuzz: deps
+fuzz: deps-build
 	for target in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product $$target || exit 1; done
 	Fuzz/run-fuzzers.sh "$$($(FUZZ_BUILD) --show-bin-path)" $(FUZZ_OUT) $(FUZZ_SECONDS) $(FUZZ_MAX_LEN) \
 	  $(FUZZ_TIMEOUT) $(FUZZ_RSS_MB) $(FUZZ_TARGETS) -- $(FUZZ_FLAGS)

@@ -92,6 +92,33 @@ final class InstallTests: XCTestCase {
         }
     }
 
+    /// `make demo` and `make install` install only what building needs; the test tools
+    /// (a PostgreSQL server, Chromium, Python packages) come with `make test` alone. Read
+    /// from make's dry run, which prints every recipe line whatever is installed already.
+    func testMakeDemoAndInstallSetUpOnlyWhatBuildingNeeds() throws {
+        func packages(_ target: String) throws -> Set<String> {
+            let (status, plan) = try shell("/usr/bin/env", ["make", "-n", target])
+            XCTAssertEqual(status, 0, plan)
+            var names = Set<String>()
+            for line in plan.split(separator: "\n") {
+                if let range = line.range(of: "apt-get install -y ") {
+                    names.formUnion(line[range.upperBound...].prefix { $0 != ";" }.split(separator: " ").map(String.init))
+                }
+                if let range = line.range(of: "pip install ") {
+                    names.insert("pip:" + line[range.upperBound...].prefix { $0 != ";" && $0 != " " })
+                }
+            }
+            return names
+        }
+        let building: Set = ["libxml2-dev", "libsqlite3-dev", "libpq-dev", "pkg-config"]
+        for target in ["demo", "install"] {
+            XCTAssertEqual(try packages(target), building, "make \(target)")
+        }
+        let testing = try packages("test")
+        XCTAssertTrue(testing.isSuperset(of: building.union(["postgresql", "chromium", "sqlite3", "man-db"])), "\(testing)")
+        XCTAssertTrue(testing.contains("pip:jsonschema"), "\(testing)")
+    }
+
     func testUninstallRemovesEverythingInstalled() throws {
         try install()
         let (status, _) = try shell("/bin/sh", ["scripts/install.sh", "--uninstall", prefix.path])
