@@ -28,6 +28,8 @@ public struct ValidatePipeline {
 
     /// What a validation came to.
     public struct Outcome {
+        /// What was found, for reports in other formats (`render`).
+        public var result: ValidationReport
         /// The report, in the format asked for.
         public var report: String
         /// The suggested config entries (`--suggest`), nil when not asked for.
@@ -39,11 +41,16 @@ public struct ValidatePipeline {
     public func run(_ samples: [ValidationSample], definitions: MappingDefinitions) throws -> Outcome {
         let run = ValidateRun(definitions: definitions, options: options)
         let result = try run.validate(samples)
-        let report = format.render(
-            result, workingDirectory: workingDirectory, source: sourceText,
-            graphSVG: format == .html ? SVGGraph().render(definitions) : "")
+        let report = render(result, as: format, definitions: definitions)
         let suggestions = suggests
             ? try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name))) : nil
-        return Outcome(report: report, suggestions: suggestions, summaryLine: result.summaryLine, exitCode: result.exitCode)
+        return Outcome(result: result, report: report, suggestions: suggestions, summaryLine: result.summaryLine, exitCode: result.exitCode)
+    }
+
+    /// `report` in `format`; the HTML page draws the config's graph when there is a config.
+    public func render(_ report: ValidationReport, as format: ReportFormat, definitions: MappingDefinitions?) -> String {
+        format.render(
+            report, workingDirectory: workingDirectory, source: sourceText,
+            graphSVG: format == .html ? definitions.map { SVGGraph().render($0) } ?? "" : "")
     }
 }

@@ -34,8 +34,10 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("allow-outside"), help: ArgumentHelp("Let the manifest name samples in this directory too (repeatable); by default only the manifest's directory and the working directory.", valueName: "dir"))
     var allowOutside: [String] = []
 
-    @Option(name: .long, help: "text, json, junit (JUnit XML), github (GitHub Actions annotations), sarif (SARIF 2.1.0 for code scanning) or html (a self-contained coverage page).")
-    var report: ValidatePipeline.ReportFormat = .text
+    @Option(name: .long, help: ArgumentHelp(
+        "A report: text, json, junit (JUnit XML), github (GitHub Actions annotations), sarif (SARIF 2.1.0 for code scanning) or html (a self-contained coverage page), to standard output (or -o), or with =FILE to FILE. Repeatable, each format once; every report is written whatever the outcome.",
+        valueName: "format[=file]"))
+    var report: [ReportRequest] = []
 
     @OptionGroup var output: OutputOption
 
@@ -57,14 +59,82 @@ struct ValidateCommand: ParsableCommand {
     var samples: [String] = []
 
     func validate() throws {
+        try ReportRequest.check(report)
+        if output.output != nil && !report.isEmpty && report.allSatisfy({ $0.file != nil }) {
+            throw ValidationError("-o has no report to take: every --report names its own file")
+        }
         if let minCoverage, Self.percentage(minCoverage) == nil {
             throw ValidationError("--min-coverage must be a percentage from 0 to 100, e.g. 80 or 92.5")
         }
     }
 
+    /// The reports asked for; text to standard output when none is.
+    var requests: [ReportRequest] { report.isEmpty ? [ReportRequest(format: .text)] : report }
+
+    /// The report that goes to standard output or `-o` (the one without a file), if any.
+    var mainFormat: ValidatePipeline.ReportFormat? { requests.first { $0.file == nil }?.format }
+
     func run() throws {
         let log = Console.shared.makeLog()
-        let definitions = try global.loadDefinitions(log: log)
+        let pipeline = ValidatePipeline(
+            options: options(), format: mainFormat ?? .text, suggests: suggest, workingDirectory: Self.workingDirectory(),
+            sourceText: Self.readText)
+        var definitions: MappingDefinitions?
+        let result: ValidatePipeline.Outcome
+        do {
+            let loaded = try global.loadDefinitions(log: log)
+            definitions = loaded
+            let list = try sampleList(log: log)
+            let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
+            var pipeline = pipeline
+            pipeline.options.progress = meter?.counter
+            result = try pipeline.run(list, definitions: loaded)
+            meter?.finish()
+        } catch let error as RestmapError {
+            // A run that could not validate still writes every report asked for, holding
+            // why; the diagnostics themselves go to standard error as always.
+            let failed = ValidationReport.failure(config: (try? global.configPath()) ?? "restmap.plist", diagnostics: error.diagnostics)
+            try writeReports(failed, pipeline: pipeline, definitions: definitions, skippingText: true)
+            throw error
+        }
+        // A failing run's report is what CI needs most: it is kept whatever the verdict.
+        try writeReports(result.result, pipeline: pipeline, definitions: definitions, skippingText: false)
+        if let text = result.suggestions {
+            // Beside a text report on the terminal; never inside a machine-read report.
+            if mainFormat == .text && !output.writesFile {
+                try Console.shared.standardOutput.write(text)
+            } else {
+                Console.shared.writeError(text)
+            }
+        }
+        // The text and GitHub reports end with the summary line; when neither is on
+        // standard output, the job log gets it on stderr.
+        let onScreen = !output.writesFile && (mainFormat == .text || mainFormat == .github)
+        if !quiet && !onScreen {
+            Console.shared.writeError(result.summaryLine + "\n")
+        }
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    }
+
+    /// Writes each requested report: the one without a file to standard output (or `-o`),
+    /// the others atomically to their files. After a failed start, a text report on
+    /// standard output is left out: standard error already says it.
+    private func writeReports(
+        _ result: ValidationReport, pipeline: ValidatePipeline, definitions: MappingDefinitions?, skippingText: Bool
+    ) throws {
+        for request in requests {
+            if skippingText && request.file == nil && request.format == .text && !output.writesFile { continue }
+            let text = pipeline.render(result, as: request.format, definitions: definitions)
+            if let file = request.file {
+                try ReportRequest.createParentDirectories(of: file)
+                try OutputDestination(path: file).write { sink in try sink.write(text) }
+            } else {
+                try output.destination().write { sink in try sink.write(text) }
+            }
+        }
+    }
+
+    private func sampleList(log: DiagnosticLog) throws -> [ValidationSample] {
         var list = try samples.map { try InputArgument(parsing: $0).sample() }
         if let manifest {
             var reader = ValidationManifest()
@@ -76,6 +146,10 @@ struct ValidateCommand: ParsableCommand {
         if list.isEmpty {
             throw RestmapError.usage(.noSamples, "no samples to validate: the manifest lists none and no SAMPLE is given")
         }
+        return list
+    }
+
+    private func options() -> ValidationOptions {
         var options = ValidationOptions()
         options.strict = strict
         options.minCoverage = minCoverage.flatMap(Self.percentage)
@@ -85,30 +159,7 @@ struct ValidateCommand: ParsableCommand {
         options.defaultPath = path
         options.defaultStatus = payload.status
         options.exchange = payload.exchange.exchange
-        let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
-        options.progress = meter?.counter
-        let pipeline = ValidatePipeline(
-            options: options, format: report, suggests: suggest, workingDirectory: Self.workingDirectory(), sourceText: Self.readText)
-        let result = try pipeline.run(list, definitions: definitions)
-        meter?.finish()
-
-        // A failing run's report is what CI needs most: it is kept whatever the verdict.
-        try output.destination().write { sink in try sink.write(result.report) }
-        if let text = result.suggestions {
-            // Beside a text report on the terminal; never inside a machine-read report.
-            if report == .text && !output.writesFile {
-                try Console.shared.standardOutput.write(text)
-            } else {
-                Console.shared.writeError(text)
-            }
-        }
-        // The text and GitHub reports end with the summary line; the others, or a report
-        // written to a file, leave the job log without one unless it goes to stderr.
-        let toFile = output.writesFile
-        if !quiet && (toFile || report == .json || report == .junit || report == .sarif || report == .html) {
-            Console.shared.writeError(result.summaryLine + "\n")
-        }
-        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+        return options
     }
 
     /// `80`, `92.5` or `92.5%` as a number from 0 to 100.

@@ -45,6 +45,8 @@ public struct ValidationReport: Sendable, Equatable {
     public var coverage: CoverageReport
     public var strict: Bool
     public var minCoverage: Double?
+    /// True for the report of a run that could not start (`failure`): no coverage measured.
+    public var didNotStart = false
 
     init(config: String, samples: [SampleResult], coverage: CoverageReport, strict: Bool, minCoverage: Double?) {
         self.config = config
@@ -77,6 +79,7 @@ public struct ValidationReport: Sendable, Equatable {
 
     /// `Coverage 85.7% (18 of 21 entries): ...` — the coverage line of the reports.
     public var coverageLine: String {
+        if didNotStart { return "coverage not measured: validation did not start" }
         let kinds = CoverageEntry.Kind.allCases.map { kind -> String in
             let counts = coverage.counts(kind)
             return "\(kind.plural) \(counts.exercised)/\(counts.total)"
@@ -89,8 +92,8 @@ public struct ValidationReport: Sendable, Equatable {
     public var summaryLine: String {
         var text = "validate: \(Self.plural(samples.count, "sample")), \(passedCount) passed, \(failedCount) failed; "
         text += "\(Self.plural(count(.error), "error")), \(Self.plural(count(.warning), "warning")), \(Self.plural(count(.note), "note")); "
-        text += "coverage \(coverage.percentText)%"
-        if let minCoverage {
+        text += didNotStart ? "coverage not measured" : "coverage \(coverage.percentText)%"
+        if let minCoverage, !didNotStart {
             text += coverageBelowMinimum
                 ? " is below --min-coverage \(Self.percentText(minCoverage))%"
                 : " (minimum \(Self.percentText(minCoverage))%)"

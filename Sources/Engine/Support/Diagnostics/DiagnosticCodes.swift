@@ -161,7 +161,7 @@ extension DiagnosticCode {
     static let fileUnopenable = DiagnosticCode("RM7001", .error, "A file cannot be opened (missing, no permission).")
     static let fileIsDirectory = DiagnosticCode("RM7002", .error, "A file argument names a directory.")
     static let readFailed = DiagnosticCode("RM7003", .error, "Reading an input failed.")
-    static let writeFailed = DiagnosticCode("RM7004", .error, "Writing the output failed.")
+    public static let writeFailed = DiagnosticCode("RM7004", .error, "Writing the output failed.")
     static let inputTooLarge = DiagnosticCode("RM7005", .error, "An input is larger than the reader accepts.")
     public static let noConfig = DiagnosticCode("RM7006", .error, "No config was given and there is no restmap.plist.")
     public static let malformedArgument = DiagnosticCode("RM7007", .error, "A command-line argument is malformed (URI=FILE without a file).")
