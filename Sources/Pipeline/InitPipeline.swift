@@ -14,6 +14,11 @@ public struct InitPipeline {
         try run.add(sample)
     }
 
+    /// The request path a sample's path mapping gets: its own, or `/` and its file name.
+    public static func requestPath(of sample: MapInput) -> String {
+        sample.requestPath ?? InitRun.defaultPath(forFile: sample.source.name)
+    }
+
     /// The config, as an XML plist.
     public func config() throws -> String {
         try run.config()

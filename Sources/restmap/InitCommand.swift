@@ -24,6 +24,9 @@ struct InitCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOption
 
+    @Option(name: .customLong("manifest-out"), help: ArgumentHelp("Also write a validate manifest listing each sample with the path it was given, so that 'restmap validate --manifest FILE' checks the same samples at the same paths.", valueName: "file"))
+    var manifestOut: String?
+
     @Argument(help: ArgumentHelp("Sample payload files, or URI=FILE.", valueName: "sample"))
     var samples: [String]
 
@@ -33,12 +36,24 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let run = InitPipeline(maxDepth: depth.maxDepth)
+        var entries: [(file: String, path: String)] = []
         for sample in samples {
             var input = try InputArgument(parsing: sample).mapInput()
             if input.requestPath == nil { input.requestPath = path }
+            if manifestOut != nil {
+                guard sample != "-" && !sample.hasSuffix("=-") else {
+                    throw RestmapError.usage(.malformedArgument, "--manifest-out cannot list a sample read from standard input; give it as a file")
+                }
+                entries.append((input.source.name, InitPipeline.requestPath(of: input)))
+            }
             try run.add(input)
         }
         let config = try run.config()
+        if let manifestOut {
+            let manifest = ManifestWriter(location: manifestOut, workingDirectory: ValidateCommand.workingDirectory()).render(entries)
+            try ReportRequest.createParentDirectories(of: manifestOut)
+            try OutputDestination(path: manifestOut).write { sink in try sink.write(manifest) }
+        }
         try output.destination().write { sink in try sink.write(config) }
     }
 }

@@ -24,6 +24,27 @@ final class InitCommandTests: XCTestCase {
         XCTAssertTrue(validate.stdout.contains("coverage 100.0%"), validate.stdout)
     }
 
+    /// `init --manifest-out` lists each sample at the path `init` gave it, relative to the
+    /// manifest's own directory (made when missing), so `validate --manifest` checks the same
+    /// samples at the same paths: the two commands agree on file names.
+    func testTheWrittenManifestValidatesTheSamplesInitReadAtTheirPaths() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-init-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("samples"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"[{"id": 1, "title": "Crash", "user": {"id": 7, "login": "bo"}}]"#.utf8).write(to: folder.appendingPathComponent("samples/issues.json"))
+        try Data(#"[{"id": 7, "login": "bo"}]"#.utf8).write(to: folder.appendingPathComponent("samples/users.json"))
+        let made = try RestmapBinary.run(
+            ["init", "samples/issues.json", "samples/users.json", "-o", "two.plist", "--manifest-out", "ci/manifest.json"], in: folder)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let manifest = try String(contentsOf: folder.appendingPathComponent("ci/manifest.json"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains(#"{"file": "../samples/issues.json", "path": "/issues"}"#), manifest)
+        let validated = try RestmapBinary.run(["validate", "-c", "two.plist", "--manifest", "ci/manifest.json"], in: folder)
+        XCTAssertEqual(validated.status, 0, validated.stderr + validated.stdout)
+        XCTAssertTrue(validated.stdout.contains("(/issues)") && validated.stdout.contains("(/users)"), validated.stdout)
+        let fromStandardInput = try RestmapBinary.run(["init", "-", "--manifest-out", "m.json"], stdin: Data("[]".utf8), in: folder)
+        XCTAssertEqual(fromStandardInput.status, 2, fromStandardInput.stderr)
+    }
+
     func testMalformedSampleIsADataError() throws {
         let result = try RestmapBinary.run(["init", "/x=Samples/hostile/truncated.json"])
         XCTAssertEqual(result.status, 1)

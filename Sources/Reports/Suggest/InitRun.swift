@@ -55,7 +55,7 @@ public final class InitRun {
         return document
     }
 
-    static func defaultPath(forFile name: String) -> String {
+    public static func defaultPath(forFile name: String) -> String {
         var file = name.split(separator: "/").last.map(String.init) ?? name
         if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = String(file[..<dot]) }
         return "/" + file
