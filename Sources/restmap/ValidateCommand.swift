@@ -35,7 +35,7 @@ struct ValidateCommand: ParsableCommand {
     var allowOutside: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
-        "A report: text, json, junit (JUnit XML), github (GitHub Actions annotations), sarif (SARIF 2.1.0 for code scanning) or html (a self-contained coverage page), to standard output (or -o), or with =FILE to FILE. Repeatable, each format once; every report is written whatever the outcome.",
+        "A report: text, json, junit (JUnit XML), github (GitHub Actions annotations), sarif (SARIF 2.1.0 for code scanning), html (a self-contained coverage page), markdown (a CI job summary) or codeclimate (GitLab code quality), to standard output (or -o), or with =FILE to FILE. Repeatable, each format once; every report is written whatever the outcome.",
         valueName: "format[=file]"))
     var report: [ReportRequest] = []
 

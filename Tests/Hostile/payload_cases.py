@@ -270,7 +270,7 @@ def injection(work, restmap):
                      b' "path_mappings": [{"uri": "/e", "matchers": [{"entity_name": "Missing\\n::error::X"}]}]}')
     forbidden = (b"\x1b", b"\x01", b"\n::warning::INJECTED", b"\n::error::NAMED", b"\n::error::X")
     cases = []
-    for report in ["text", "json", "junit", "github", "sarif", "html"]:
+    for report in ["text", "json", "junit", "github", "sarif", "html", "markdown", "codeclimate"]:
         cases.append(Case(f"injection: validate --report {report}",
                           ["validate", "-c", EMPLOYEES, "--report", report, "/employees=" + payload], {0, 1},
                           forbidden=forbidden))

@@ -80,4 +80,39 @@ final class ValidateReportsTests: XCTestCase {
         XCTAssertTrue(unnamed.stderr.contains("only one report can go to standard output"), unnamed.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.json").path))
     }
+
+    func testTheMarkdownSummaryShowsTheVerdictAndCannotBeGivenLinksOrMarkupBySamples() throws {
+        try write("hostile.json", #"{"items": [{"id": 1, "size": 2, "[x](http://evil.example)<img src=x>|": 1}]}"#)
+        let result = try RestmapBinary.run(
+            ["validate", "-c", "config.json", "/items=error.json", "/items=hostile.json", "--report", "markdown"], in: directory)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("## restmap validate: FAILED\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("| **FAIL** | error.json (/items) | 1 | 0 | 0 |"), result.stdout)
+        XCTAssertTrue(result.stdout.contains(#"\[x\](http\://evil.example)&lt;img src=x&gt;\|"#), result.stdout)
+        XCTAssertFalse(result.stdout.contains("<img"), result.stdout)
+    }
+
+    /// GitLab compares fingerprints between pipelines: the same finding keeps its
+    /// fingerprint when lines are added above it, while its location follows it.
+    func testCodeClimateIssuesCarryFingerprintsThatSurviveMovedLines() throws {
+        func issues() throws -> [[String: Any]] {
+            let result = try RestmapBinary.run(["validate", "-c", "config.json", "/items=error.json", "--report", "codeclimate"], in: directory)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+        }
+        let before = try issues()
+        XCTAssertEqual(before.count, 1)
+        let issue = try XCTUnwrap(before.first)
+        XCTAssertEqual(issue["check_name"] as? String, "RM4003")
+        XCTAssertEqual(issue["severity"] as? String, "major")
+        let location = issue["location"] as? [String: Any]
+        XCTAssertEqual(location?["path"] as? String, "error.json")
+        XCTAssertEqual((location?["lines"] as? [String: Any])?["begin"] as? Int, 1)
+        XCTAssertEqual((issue["fingerprint"] as? String)?.count, 32)
+
+        try write("error.json", "\n\n\n" + #"{"items": [{"id": 1, "size": "big"}]}"#)
+        let after = try issues()
+        XCTAssertEqual(after.first?["fingerprint"] as? String, issue["fingerprint"] as? String)
+        XCTAssertEqual(((after.first?["location"] as? [String: Any])?["lines"] as? [String: Any])?["begin"] as? Int, 4)
+    }
 }

@@ -16,6 +16,10 @@ public enum ValidationReportFormat: String, Sendable, CaseIterable {
     /// One self-contained HTML page: coverage over the config's source, findings inline in
     /// the samples, the entity graph (`ValidationHTMLReport`).
     case html
+    /// Markdown for a job's summary page (`$GITHUB_STEP_SUMMARY`).
+    case markdown
+    /// GitLab's code-quality report (Code Climate issues with fingerprints).
+    case codeclimate
 
     /// Renders `report`.
     /// - Parameter workingDirectory: absolute paths under it are shown relative to it
@@ -33,6 +37,8 @@ public enum ValidationReportFormat: String, Sendable, CaseIterable {
         case .github: return ValidationGitHubReport(workingDirectory: workingDirectory).render(report)
         case .sarif: return SARIFLog(workingDirectory: workingDirectory).render(report)
         case .html: return ValidationHTMLReport(source: source, graphSVG: graphSVG).render(report)
+        case .markdown: return ValidationMarkdownReport(workingDirectory: workingDirectory).render(report)
+        case .codeclimate: return ValidationCodeClimateReport(workingDirectory: workingDirectory).render(report)
         }
     }
 }
