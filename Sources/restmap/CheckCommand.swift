@@ -11,8 +11,17 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Treat warnings as errors.")
+    @Flag(name: .long, help: "Treat warnings as errors (the same as --fail-on warning).")
     var strict = false
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Which findings fail the run: error (the default), warning, or never (report them, exit 0; an unreadable config still exits 2).", valueName: "severity"))
+    var failOn: FindingThreshold = .error
+
+    func validate() throws {
+        if strict && failOn == .never {
+            throw ValidationError("--strict (fail on warnings) and --fail-on never contradict each other")
+        }
+    }
 
     @Flag(name: [.short, .long], help: "Print nothing but the findings (no summary line).")
     var quiet = false
@@ -44,10 +53,12 @@ struct CheckCommand: ParsableCommand {
         }
         log.emit(contentsOf: CheckPipeline.storeNameWarnings(definitions))
         if report == .sarif { try writeSARIF(log.diagnostics) }
-        let failed = log.hasErrors || (strict && log.hasWarnings)
+        let threshold = strict ? FindingThreshold.warning : failOn
+        let failed = threshold != .never && (log.hasErrors || (threshold == .warning && log.hasWarnings))
         if !quiet {
             let summary = "\(path): \(log.errorCount) error\(log.errorCount == 1 ? "" : "s"), \(log.warningCount) warning\(log.warningCount == 1 ? "" : "s")"
-            Console.shared.writeError(summary + (failed ? "" : " — ok") + "\n")
+            let verdict = failed ? "" : threshold == .never && log.hasErrors ? " (not failing the run: --fail-on never)" : " — ok"
+            Console.shared.writeError(summary + verdict + "\n")
         }
         if failed { throw ExitCode(1) }
     }

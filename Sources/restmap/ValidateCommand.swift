@@ -41,8 +41,11 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOption
 
-    @Flag(name: .long, help: "Warnings fail samples too.")
+    @Flag(name: .long, help: "Warnings fail samples too (the same as --fail-on warning).")
     var strict = false
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Which findings fail the run: error (the default), warning, or never (report them, exit 0; --min-coverage still fails).", valueName: "severity"))
+    var failOn: FindingThreshold = .error
 
     @Flag(name: .long, help: "Print, for each payload key the config never reads, the plist entries that would map it.")
     var suggest = false
@@ -60,6 +63,9 @@ struct ValidateCommand: ParsableCommand {
 
     func validate() throws {
         try ReportRequest.check(report)
+        if strict && failOn == .never {
+            throw ValidationError("--strict (fail on warnings) and --fail-on never contradict each other")
+        }
         if output.output != nil && !report.isEmpty && report.allSatisfy({ $0.file != nil }) {
             throw ValidationError("-o has no report to take: every --report names its own file")
         }
@@ -152,6 +158,7 @@ struct ValidateCommand: ParsableCommand {
     private func options() -> ValidationOptions {
         var options = ValidationOptions()
         options.strict = strict
+        options.failOn = strict && failOn == .error ? .warning : failOn
         options.minCoverage = minCoverage.flatMap(Self.percentage)
         options.inputFormat = payload.inputFormat
         options.maxDepth = payload.maxDepth
@@ -186,3 +193,4 @@ struct ValidateCommand: ParsableCommand {
 }
 
 extension ValidatePipeline.ReportFormat: ExpressibleByArgument {}
+extension FindingThreshold: ExpressibleByArgument {}

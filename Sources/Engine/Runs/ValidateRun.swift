@@ -60,9 +60,11 @@ public final class ValidateRun {
             negative.finish()
             results[index] = result(for: sample, findings: negative.findings(of: index))
         }
-        return ValidationReport(
+        var report = ValidationReport(
             config: definitions.file, samples: results.map { $0! }, coverage: coverage.report(plans: plans),
-            strict: options.strict, minCoverage: options.minCoverage)
+            strict: options.failingSeverity == .warning, minCoverage: options.minCoverage)
+        report.findingsFailTheRun = options.failOn != .never
+        return report
     }
 
     /// The route of every sample, or one usage error listing every sample without a path.

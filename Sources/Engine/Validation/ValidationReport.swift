@@ -45,6 +45,8 @@ public struct ValidationReport: Sendable, Equatable {
     public var coverage: CoverageReport
     public var strict: Bool
     public var minCoverage: Double?
+    /// False with `--fail-on never`: failing samples are reported but do not fail the run.
+    public var findingsFailTheRun = true
     /// True for the report of a run that could not start (`failure`): no coverage measured.
     public var didNotStart = false
 
@@ -66,8 +68,12 @@ public struct ValidationReport: Sendable, Equatable {
         samples.allSatisfy(\.passed) && !coverageBelowMinimum
     }
 
-    /// 0 when the run passed, 1 otherwise (SPEC §3.4, §3.6).
-    public var exitCode: Int32 { passed ? 0 : 1 }
+    /// 0 when the run passed (or only findings failed it and they do not count, `--fail-on
+    /// never`), 1 otherwise (SPEC §3.4, §3.6).
+    public var exitCode: Int32 {
+        if coverageBelowMinimum { return 1 }
+        return passed || !findingsFailTheRun ? 0 : 1
+    }
 
     public var passedCount: Int { samples.filter(\.passed).count }
     public var failedCount: Int { samples.count - passedCount }
@@ -99,6 +105,7 @@ public struct ValidationReport: Sendable, Equatable {
                 : " (minimum \(Self.percentText(minCoverage))%)"
         }
         text += passed ? " — ok" : " — FAILED"
+        if !passed && exitCode == 0 { text += " (not failing the run: --fail-on never)" }
         return text
     }
 

@@ -68,8 +68,10 @@ public struct ValidationSample {
 
 /// How `restmap validate` runs.
 public struct ValidationOptions: Sendable {
-    /// Warnings fail samples too (`--strict`).
+    /// Warnings fail samples too (`--strict`, the same as `failOn = .warning`).
     public var strict = false
+    /// The lowest severity that fails the run (`--fail-on`); `.never` reports without failing.
+    public var failOn: FindingThreshold = .error
     /// The run fails when coverage is below this percentage (`--min-coverage`).
     public var minCoverage: Double?
     public var inputFormat: PayloadFormat = .auto
@@ -93,6 +95,13 @@ public struct ValidationOptions: Sendable {
 
     public init() {}
 
-    /// The lowest severity that fails a sample: errors, or warnings with `--strict`.
-    var failingSeverity: Diagnostic.Severity { strict ? .warning : .error }
+    /// The lowest severity that fails a sample: errors, or warnings with `--strict` or
+    /// `--fail-on warning`.
+    var failingSeverity: Diagnostic.Severity { strict || failOn == .warning ? .warning : .error }
+}
+
+/// `--fail-on`: which findings fail a run. A run with `never` still reports every finding
+/// (and marks failing samples) but exits 0 for them; `--min-coverage` still fails it.
+public enum FindingThreshold: String, Sendable, CaseIterable {
+    case error, warning, never
 }
