@@ -13,4 +13,15 @@ public enum CheckPipeline {
     public static func sarif(_ diagnostics: [Diagnostic], workingDirectory: String?) -> String {
         SARIFLog(workingDirectory: workingDirectory).render(diagnostics: diagnostics)
     }
+
+    /// The findings about `config` in a report format (`check --report`): SARIF with a rule
+    /// per code, the others as `validate` writes them, the config as their one entry.
+    public static func report(
+        _ diagnostics: [Diagnostic], config: String, format: ValidationReportFormat, failingSeverity: Diagnostic.Severity?,
+        workingDirectory: String?
+    ) -> String {
+        if format == .sarif { return sarif(diagnostics, workingDirectory: workingDirectory) }
+        let report = ValidationReport.configCheck(config: config, diagnostics: diagnostics, failingSeverity: failingSeverity)
+        return format.render(report, workingDirectory: workingDirectory)
+    }
 }

@@ -18,6 +18,10 @@ struct CheckCommand: ParsableCommand {
     var failOn: FindingThreshold = .error
 
     func validate() throws {
+        try ReportRequest.check(report)
+        if report.contains(where: { $0.format == .html }) {
+            throw ValidationError("check --report takes every format but html (validate --report html draws coverage over samples)")
+        }
         if strict && failOn == .never {
             throw ValidationError("--strict (fail on warnings) and --fail-on never contradict each other")
         }
@@ -26,12 +30,10 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but the findings (no summary line).")
     var quiet = false
 
-    enum Report: String, ExpressibleByArgument, CaseIterable {
-        case text, sarif
-    }
-
-    @Option(name: .long, help: "text (findings on standard error) or sarif (SARIF 2.1.0 on standard output or -o, for code scanning; findings still on standard error).")
-    var report: Report = .text
+    @Option(name: .long, help: ArgumentHelp(
+        "A report of the findings: text, json, junit, github, sarif (SARIF 2.1.0 for code scanning), markdown or codeclimate, to standard output (or -o), or with =FILE to FILE. Repeatable, each format once; written even when the config cannot be read. The findings always go to standard error too; a text report without a file adds nothing to them.",
+        valueName: "format[=file]"))
+    var report: [ReportRequest] = []
 
     @OptionGroup var output: OutputOption
 
@@ -41,9 +43,9 @@ struct CheckCommand: ParsableCommand {
         let definitions: RestmapEngine.MappingDefinitions
         do {
             definitions = try global.readDefinitions(log: log)
-        } catch let error as RestmapError where report == .sarif {
-            // An unreadable config is a finding too: the code-scanning tab shows it.
-            try writeSARIF(log.diagnostics + error.diagnostics)
+        } catch let error as RestmapError {
+            // An unreadable config is a finding too: every report shows it.
+            try writeReports(log.diagnostics + error.diagnostics, config: path, failingSeverity: .error)
             throw error
         }
         for entity in definitions.entities where entity.primaryKeysInferred {
@@ -52,8 +54,9 @@ struct CheckCommand: ParsableCommand {
                 at: entity.location)
         }
         log.emit(contentsOf: CheckPipeline.storeNameWarnings(definitions))
-        if report == .sarif { try writeSARIF(log.diagnostics) }
         let threshold = strict ? FindingThreshold.warning : failOn
+        let failingSeverity: Diagnostic.Severity? = threshold == .never ? nil : threshold == .warning ? .warning : .error
+        try writeReports(log.diagnostics, config: path, failingSeverity: failingSeverity)
         let failed = threshold != .never && (log.hasErrors || (threshold == .warning && log.hasWarnings))
         if !quiet {
             let summary = "\(path): \(log.errorCount) error\(log.errorCount == 1 ? "" : "s"), \(log.warningCount) warning\(log.warningCount == 1 ? "" : "s")"
@@ -63,8 +66,19 @@ struct CheckCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    private func writeSARIF(_ diagnostics: [Diagnostic]) throws {
-        let text = CheckPipeline.sarif(diagnostics, workingDirectory: ValidateCommand.workingDirectory())
-        try output.destination().write { sink in try sink.write(text) }
+    /// Writes each requested report; a text report without a file is the findings already
+    /// on standard error.
+    private func writeReports(_ diagnostics: [Diagnostic], config: String, failingSeverity: Diagnostic.Severity?) throws {
+        for request in report where !(request.format == .text && request.file == nil) {
+            let text = CheckPipeline.report(
+                diagnostics, config: config, format: request.format, failingSeverity: failingSeverity,
+                workingDirectory: ValidateCommand.workingDirectory())
+            if let file = request.file {
+                try ReportRequest.createParentDirectories(of: file)
+                try OutputDestination(path: file).write { sink in try sink.write(text) }
+            } else {
+                try output.destination().write { sink in try sink.write(text) }
+            }
+        }
     }
 }

@@ -282,8 +282,9 @@ def injection(work, restmap):
                       ["validate", "-c", EMPLOYEES, "--suggest", "/employees=" + breakout], {0, 1},
                       check=comments_hold_no_double_hyphen))
     cases.append(Case("injection: check of config names", ["check", "-c", config], {1}, error="line", forbidden=forbidden))
-    cases.append(Case("injection: check --report sarif of config names", ["check", "-c", config, "--report", "sarif"], {1},
-                      forbidden=forbidden))
+    for report in ["sarif", "json", "junit", "github", "markdown", "codeclimate"]:
+        cases.append(Case(f"injection: check --report {report} of config names", ["check", "-c", config, "--report", report], {1},
+                          forbidden=forbidden))
     return cases
 
 

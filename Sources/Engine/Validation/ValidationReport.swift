@@ -47,8 +47,14 @@ public struct ValidationReport: Sendable, Equatable {
     public var minCoverage: Double?
     /// False with `--fail-on never`: failing samples are reported but do not fail the run.
     public var findingsFailTheRun = true
-    /// True for the report of a run that could not start (`failure`): no coverage measured.
-    public var didNotStart = false
+    /// What the coverage line says instead of coverage, when none was measured (a run that
+    /// could not start, `check`).
+    public var coverageNote: String?
+    /// The command the report is of, as reports title it: `validate`, or `check`.
+    public var command = "validate"
+
+    /// What the entries are: samples, or (for `check`) configs.
+    public var entryNoun: String { command == "check" ? "config" : "sample" }
 
     init(config: String, samples: [SampleResult], coverage: CoverageReport, strict: Bool, minCoverage: Double?) {
         self.config = config
@@ -85,7 +91,7 @@ public struct ValidationReport: Sendable, Equatable {
 
     /// `Coverage 85.7% (18 of 21 entries): ...` — the coverage line of the reports.
     public var coverageLine: String {
-        if didNotStart { return "coverage not measured: validation did not start" }
+        if let coverageNote { return coverageNote }
         let kinds = CoverageEntry.Kind.allCases.map { kind -> String in
             let counts = coverage.counts(kind)
             return "\(kind.plural) \(counts.exercised)/\(counts.total)"
@@ -96,10 +102,10 @@ public struct ValidationReport: Sendable, Equatable {
     /// The last line of the text report (and, with other reports, of stderr):
     /// `validate: 4 samples, 4 passed, 0 failed; 0 errors, 2 warnings, 3 notes; coverage 100.0% — ok`.
     public var summaryLine: String {
-        var text = "validate: \(Self.plural(samples.count, "sample")), \(passedCount) passed, \(failedCount) failed; "
-        text += "\(Self.plural(count(.error), "error")), \(Self.plural(count(.warning), "warning")), \(Self.plural(count(.note), "note")); "
-        text += didNotStart ? "coverage not measured" : "coverage \(coverage.percentText)%"
-        if let minCoverage, !didNotStart {
+        var text = "\(command): \(Self.plural(samples.count, entryNoun)), \(passedCount) passed, \(failedCount) failed; "
+        text += "\(Self.plural(count(.error), "error")), \(Self.plural(count(.warning), "warning")), \(Self.plural(count(.note), "note"))"
+        if command == "validate" { text += coverageNote == nil ? "; coverage \(coverage.percentText)%" : "; coverage not measured" }
+        if let minCoverage, coverageNote == nil {
             text += coverageBelowMinimum
                 ? " is below --min-coverage \(Self.percentText(minCoverage))%"
                 : " (minimum \(Self.percentText(minCoverage))%)"

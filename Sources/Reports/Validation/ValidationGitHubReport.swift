@@ -24,10 +24,12 @@ struct ValidationGitHubReport {
         if !never.isEmpty {
             coverage += "\nnever exercised:\n" + never.map { relative($0.listingLine) }.joined(separator: "\n")
         }
-        if report.coverageBelowMinimum {
-            lines.append("::error title=restmap validate coverage::" + Self.escapeData(report.coverageFailureMessage + "\n" + coverage))
+        if report.command != "validate" {
+            // check: no coverage to annotate.
+        } else if report.coverageBelowMinimum {
+            lines.append("::error title=restmap \(report.command) coverage::" + Self.escapeData(report.coverageFailureMessage + "\n" + coverage))
         } else {
-            lines.append("::notice title=restmap validate coverage::" + Self.escapeData(coverage))
+            lines.append("::notice title=restmap \(report.command) coverage::" + Self.escapeData(coverage))
         }
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"

@@ -41,11 +41,13 @@ struct ValidationJUnitReport {
         }
         let tests = cases.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"restmap validate\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        xml += "<testsuites name=\"restmap \(report.command)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         xml += "  <testsuite name=\"\(Self.escape(report.config))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         xml += "    <properties>\n"
         xml += "      <property name=\"config\" value=\"\(Self.escape(report.config))\"/>\n"
-        xml += "      <property name=\"coverage\" value=\"\(report.coverage.percentText)\"/>\n"
+        if report.coverageNote == nil {
+            xml += "      <property name=\"coverage\" value=\"\(report.coverage.percentText)\"/>\n"
+        }
         xml += "    </properties>\n"
         for testcase in cases { xml += testcase + "\n" }
         xml += "    <system-out>\(Self.escapeText(coverageText(report)))</system-out>\n"

@@ -13,11 +13,11 @@ struct ValidationMarkdownReport {
     var limit = 50
 
     func render(_ report: ValidationReport) -> String {
-        var out = "## restmap validate: " + (report.passed ? "passed" : "FAILED") + "\n\n"
-        out += "\(ValidationReport.plural(report.samples.count, "sample")), \(report.passedCount) passed, \(report.failedCount) failed; "
+        var out = "## restmap \(report.command): " + (report.passed ? "passed" : "FAILED") + "\n\n"
+        out += "\(ValidationReport.plural(report.samples.count, report.entryNoun)), \(report.passedCount) passed, \(report.failedCount) failed; "
         out += "\(ValidationReport.plural(report.count(.error), "error")), \(ValidationReport.plural(report.count(.warning), "warning")), "
         out += "\(ValidationReport.plural(report.count(.note), "note"))\n\n"
-        out += "| | Sample | Errors | Warnings | Notes |\n|---|---|---:|---:|---:|\n"
+        out += "| | \(report.command == "check" ? "Config" : "Sample") | Errors | Warnings | Notes |\n|---|---|---:|---:|---:|\n"
         for sample in report.samples {
             out += "| \(sample.passed ? "pass" : "**FAIL**") | \(Self.escaped(relative(sample.title))) | "
             out += "\(sample.count(.error)) | \(sample.count(.warning)) | \(sample.count(.note)) |\n"
@@ -34,6 +34,7 @@ struct ValidationMarkdownReport {
             if sample.findings.count > limit { out += "\n… and \(sample.findings.count - limit) more\n" }
             out += "\n</details>\n"
         }
+        guard report.command == "validate" else { return out }
         out += "\n### Coverage\n\n" + Self.escaped(report.coverageLine) + "\n"
         if report.coverageBelowMinimum { out += "\n**" + Self.escaped(report.coverageFailureMessage) + "**\n" }
         let never = report.coverage.neverExercised
