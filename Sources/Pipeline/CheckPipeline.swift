@@ -14,14 +14,10 @@ public enum CheckPipeline {
         SARIFLog(workingDirectory: workingDirectory).render(diagnostics: diagnostics)
     }
 
-    /// The findings about `config` in a report format (`check --report`): SARIF with a rule
-    /// per code, the others as `validate` writes them, the config as their one entry.
-    public static func report(
-        _ diagnostics: [Diagnostic], config: String, format: ValidationReportFormat, failingSeverity: Diagnostic.Severity?,
-        workingDirectory: String?
-    ) -> String {
+    /// `check`'s findings in a report format (`check --report`): SARIF with a rule per code,
+    /// the others as `validate` writes them, the config as their one entry.
+    public static func render(_ report: ValidationReport, diagnostics: [Diagnostic], format: ValidationReportFormat, workingDirectory: String?) -> String {
         if format == .sarif { return sarif(diagnostics, workingDirectory: workingDirectory) }
-        let report = ValidationReport.configCheck(config: config, diagnostics: diagnostics, failingSeverity: failingSeverity)
         return format.render(report, workingDirectory: workingDirectory)
     }
 }

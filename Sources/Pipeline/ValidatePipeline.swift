@@ -1,14 +1,13 @@
 import RestmapEngine
 import RestmapReports
 
-/// `restmap validate`: a `ValidateRun` over the samples, its report rendered in the format
+/// `restmap validate`: a `ValidateRun` over the samples, its reports rendered in the formats
 /// asked for, and with `--suggest` the config entries that would read the keys nobody reads.
 public struct ValidatePipeline {
     /// `--report`.
     public typealias ReportFormat = ValidationReportFormat
 
     public var options: ValidationOptions
-    public var format: ReportFormat
     public var suggests: Bool
     /// Where annotations' and SARIF's file names are made relative to.
     public var workingDirectory: String?
@@ -16,11 +15,10 @@ public struct ValidatePipeline {
     public var sourceText: (String) -> String?
 
     public init(
-        options: ValidationOptions, format: ReportFormat, suggests: Bool, workingDirectory: String?,
+        options: ValidationOptions, suggests: Bool, workingDirectory: String?,
         sourceText: @escaping (String) -> String?
     ) {
         self.options = options
-        self.format = format
         self.suggests = suggests
         self.workingDirectory = workingDirectory
         self.sourceText = sourceText
@@ -28,10 +26,8 @@ public struct ValidatePipeline {
 
     /// What a validation came to.
     public struct Outcome {
-        /// What was found, for reports in other formats (`render`).
+        /// What was found, for the reports (`render`).
         public var result: ValidationReport
-        /// The report, in the format asked for.
-        public var report: String
         /// The suggested config entries (`--suggest`), nil when not asked for.
         public var suggestions: String?
         public var summaryLine: String
@@ -41,10 +37,9 @@ public struct ValidatePipeline {
     public func run(_ samples: [ValidationSample], definitions: MappingDefinitions) throws -> Outcome {
         let run = ValidateRun(definitions: definitions, options: options)
         let result = try run.validate(samples)
-        let report = render(result, as: format, definitions: definitions)
         let suggestions = suggests
             ? try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name))) : nil
-        return Outcome(result: result, report: report, suggestions: suggestions, summaryLine: result.summaryLine, exitCode: result.exitCode)
+        return Outcome(result: result, suggestions: suggestions, summaryLine: result.summaryLine, exitCode: result.exitCode)
     }
 
     /// `report` in `format`; the HTML page draws the config's graph when there is a config.

@@ -14,6 +14,12 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors (the same as --fail-on warning).")
     var strict = false
 
+    @Option(name: .long, help: ArgumentHelp("Findings accepted for now (written by --write-baseline): reported as baselined, never failing the run; new findings still do.", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write this run's findings as a baseline to FILE and accept them.", valueName: "file"))
+    var writeBaseline: String?
+
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Which findings fail the run: error (the default), warning, or never (report them, exit 0; an unreadable config still exits 2).", valueName: "severity"))
     var failOn: FindingThreshold = .error
 
@@ -45,7 +51,8 @@ struct CheckCommand: ParsableCommand {
             definitions = try global.readDefinitions(log: log)
         } catch let error as RestmapError {
             // An unreadable config is a finding too: every report shows it.
-            try writeReports(log.diagnostics + error.diagnostics, config: path, failingSeverity: .error)
+            let diagnostics = log.diagnostics + error.diagnostics
+            try writeReports(ValidationReport.configCheck(config: path, diagnostics: diagnostics, failingSeverity: .error), diagnostics: diagnostics)
             throw error
         }
         for entity in definitions.entities where entity.primaryKeysInferred {
@@ -56,11 +63,20 @@ struct CheckCommand: ParsableCommand {
         log.emit(contentsOf: CheckPipeline.storeNameWarnings(definitions))
         let threshold = strict ? FindingThreshold.warning : failOn
         let failingSeverity: Diagnostic.Severity? = threshold == .never ? nil : threshold == .warning ? .warning : .error
-        try writeReports(log.diagnostics, config: path, failingSeverity: failingSeverity)
-        let failed = threshold != .never && (log.hasErrors || (threshold == .warning && log.hasWarnings))
+        let workingDirectory = ValidateCommand.workingDirectory()
+        var found = ValidationReport.configCheck(
+            config: path, diagnostics: log.diagnostics, failingSeverity: failingSeverity,
+            baseline: try baseline.map { try Baseline(path: $0) } ?? Baseline(), workingDirectory: workingDirectory)
+        if let writeBaseline {
+            try ReportRequest.writeBaseline(&found, to: writeBaseline)
+        }
+        try writeReports(found, diagnostics: log.diagnostics)
+        let failed = !found.passed
         if !quiet {
-            let summary = "\(path): \(log.errorCount) error\(log.errorCount == 1 ? "" : "s"), \(log.warningCount) warning\(log.warningCount == 1 ? "" : "s")"
-            let verdict = failed ? "" : threshold == .never && log.hasErrors ? " (not failing the run: --fail-on never)" : " — ok"
+            var summary = "\(path): \(log.errorCount) error\(log.errorCount == 1 ? "" : "s"), \(log.warningCount) warning\(log.warningCount == 1 ? "" : "s")"
+            if found.baselinedCount > 0 { summary += " (\(found.baselinedCount) baselined)" }
+            let unaccepted = found.allFindings.contains { !$0.baselined && $0.severity == .error }
+            let verdict = failed ? "" : threshold == .never && unaccepted ? " (not failing the run: --fail-on never)" : " — ok"
             Console.shared.writeError(summary + verdict + "\n")
         }
         if failed { throw ExitCode(1) }
@@ -68,17 +84,11 @@ struct CheckCommand: ParsableCommand {
 
     /// Writes each requested report; a text report without a file is the findings already
     /// on standard error.
-    private func writeReports(_ diagnostics: [Diagnostic], config: String, failingSeverity: Diagnostic.Severity?) throws {
+    private func writeReports(_ found: ValidationReport, diagnostics: [Diagnostic]) throws {
         for request in report where !(request.format == .text && request.file == nil) {
-            let text = CheckPipeline.report(
-                diagnostics, config: config, format: request.format, failingSeverity: failingSeverity,
-                workingDirectory: ValidateCommand.workingDirectory())
-            if let file = request.file {
-                try ReportRequest.createParentDirectories(of: file)
-                try OutputDestination(path: file).write { sink in try sink.write(text) }
-            } else {
-                try output.destination().write { sink in try sink.write(text) }
-            }
+            let text = CheckPipeline.render(
+                found, diagnostics: diagnostics, format: request.format, workingDirectory: ValidateCommand.workingDirectory())
+            try request.deliver(text, output: output)
         }
     }
 }

@@ -59,4 +59,22 @@ struct ReportRequest: ExpressibleByArgument, Equatable {
             }
         }
     }
+
+    /// Writes `text` to the request's file (parent directories made) or to `-o`/stdout.
+    func deliver(_ text: String, output: OutputOption) throws {
+        if let file {
+            try Self.createParentDirectories(of: file)
+            try OutputDestination(path: file).write { sink in try sink.write(text) }
+        } else {
+            try output.destination().write { sink in try sink.write(text) }
+        }
+    }
+
+    /// Writes `--write-baseline FILE`: the findings of `found`, which are then accepted.
+    static func writeBaseline(_ found: inout ValidationReport, to path: String) throws {
+        let text = Baseline.render(found.allFindings, workingDirectory: ValidateCommand.workingDirectory())
+        try createParentDirectories(of: path)
+        try OutputDestination(path: path).write { sink in try sink.write(text) }
+        found.acceptAll()
+    }
 }

@@ -44,6 +44,12 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .long, help: "Warnings fail samples too (the same as --fail-on warning).")
     var strict = false
 
+    @Option(name: .long, help: ArgumentHelp("Findings accepted for now (written by --write-baseline): reported as baselined, never failing the run; new findings still do.", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write this run's findings as a baseline to FILE and accept them (the run passes unless coverage is below --min-coverage).", valueName: "file"))
+    var writeBaseline: String?
+
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Which findings fail the run: error (the default), warning, or never (report them, exit 0; --min-coverage still fails).", valueName: "severity"))
     var failOn: FindingThreshold = .error
 
@@ -82,19 +88,20 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let log = Console.shared.makeLog()
-        let pipeline = ValidatePipeline(
-            options: options(), format: mainFormat ?? .text, suggests: suggest, workingDirectory: Self.workingDirectory(),
+        var pipeline = ValidatePipeline(
+            options: options(), suggests: suggest, workingDirectory: Self.workingDirectory(),
             sourceText: Self.readText)
         var definitions: MappingDefinitions?
         let result: ValidatePipeline.Outcome
         do {
             let loaded = try global.loadDefinitions(log: log)
             definitions = loaded
+            if let baseline { pipeline.options.baseline = try Baseline(path: baseline) }
             let list = try sampleList(log: log)
             let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
-            var pipeline = pipeline
-            pipeline.options.progress = meter?.counter
-            result = try pipeline.run(list, definitions: loaded)
+            var run = pipeline
+            run.options.progress = meter?.counter
+            result = try run.run(list, definitions: loaded)
             meter?.finish()
         } catch let error as RestmapError {
             // A run that could not validate still writes every report asked for, holding
@@ -103,8 +110,12 @@ struct ValidateCommand: ParsableCommand {
             try writeReports(failed, pipeline: pipeline, definitions: definitions, skippingText: true)
             throw error
         }
+        var found = result.result
+        if let writeBaseline {
+            try ReportRequest.writeBaseline(&found, to: writeBaseline)
+        }
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
-        try writeReports(result.result, pipeline: pipeline, definitions: definitions, skippingText: false)
+        try writeReports(found, pipeline: pipeline, definitions: definitions, skippingText: false)
         if let text = result.suggestions {
             // Beside a text report on the terminal; never inside a machine-read report.
             if mainFormat == .text && !output.writesFile {
@@ -117,9 +128,9 @@ struct ValidateCommand: ParsableCommand {
         // standard output, the job log gets it on stderr.
         let onScreen = !output.writesFile && (mainFormat == .text || mainFormat == .github)
         if !quiet && !onScreen {
-            Console.shared.writeError(result.summaryLine + "\n")
+            Console.shared.writeError(found.summaryLine + "\n")
         }
-        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+        if found.exitCode != 0 { throw ExitCode(found.exitCode) }
     }
 
     /// Writes each requested report: the one without a file to standard output (or `-o`),
@@ -131,12 +142,7 @@ struct ValidateCommand: ParsableCommand {
         for request in requests {
             if skippingText && request.file == nil && request.format == .text && !output.writesFile { continue }
             let text = pipeline.render(result, as: request.format, definitions: definitions)
-            if let file = request.file {
-                try ReportRequest.createParentDirectories(of: file)
-                try OutputDestination(path: file).write { sink in try sink.write(text) }
-            } else {
-                try output.destination().write { sink in try sink.write(text) }
-            }
+            try request.deliver(text, output: output)
         }
     }
 
@@ -159,6 +165,7 @@ struct ValidateCommand: ParsableCommand {
         var options = ValidationOptions()
         options.strict = strict
         options.failOn = strict && failOn == .error ? .warning : failOn
+        options.workingDirectory = Self.workingDirectory()
         options.minCoverage = minCoverage.flatMap(Self.percentage)
         options.inputFormat = payload.inputFormat
         options.maxDepth = payload.maxDepth

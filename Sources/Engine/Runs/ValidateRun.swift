@@ -101,8 +101,9 @@ public final class ValidateRun {
     /// findings reported as notes, one that did not gets an error saying so.
     private func result(for sample: ValidationSample, findings: [ValidationFinding]) -> SampleResult {
         let failing = options.failingSeverity
-        let hasFailures = findings.contains { $0.severity >= failing }
         var findings = findings
+        options.baseline.mark(&findings, workingDirectory: options.workingDirectory)
+        let hasFailures = findings.contains { $0.severity >= failing && !$0.baselined }
         let passed: Bool
         switch sample.expectation {
         case .ok:

@@ -75,6 +75,8 @@ public struct ValidationFinding: Sendable, Equatable {
     /// For findings of a negative sample that failed as expected: the severity the finding
     /// had before it was reported as a note.
     public var expectedSeverity: Diagnostic.Severity?
+    /// The finding is in the run's `--baseline`: reported, marked, and never failing the run.
+    public var baselined = false
 
     init(
         _ code: DiagnosticCode, _ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation,
@@ -96,6 +98,7 @@ public struct ValidationFinding: Sendable, Equatable {
     public var fullMessage: String {
         var text = message
         if let expectedSeverity { text = "expected \(expectedSeverity.rawValue): " + text }
+        if baselined { text = "baselined: " + text }
         if count > 1 { text += " (\(count) occurrences, the first shown)" }
         return text
     }

@@ -14,10 +14,17 @@ extension ValidationReport {
         return report
     }
 
-    /// `check`'s findings about `config`, failing at `failingSeverity` (nil: never).
-    public static func configCheck(config: String, diagnostics: [Diagnostic], failingSeverity: Diagnostic.Severity?) -> ValidationReport {
-        let passed = failingSeverity.map { threshold in !diagnostics.contains { $0.severity >= threshold } } ?? true
-        var report = fromDiagnostics(config: config, diagnostics, passed: passed)
+    /// `check`'s findings about `config`, failing at `failingSeverity` (nil: never); those
+    /// `baseline` holds are marked and do not fail it.
+    public static func configCheck(
+        config: String, diagnostics: [Diagnostic], failingSeverity: Diagnostic.Severity?, baseline: Baseline = Baseline(),
+        workingDirectory: String? = nil
+    ) -> ValidationReport {
+        var report = fromDiagnostics(config: config, diagnostics, passed: true)
+        baseline.mark(&report.samples[0].findings, workingDirectory: workingDirectory)
+        if let threshold = failingSeverity {
+            report.samples[0].passed = !report.samples[0].findings.contains { $0.severity >= threshold && !$0.baselined }
+        }
         report.command = "check"
         report.coverageNote = "coverage is measured by validate, over samples"
         report.strict = failingSeverity == .warning

@@ -21,10 +21,13 @@ public struct SampleResult: Sendable, Equatable {
         self.passed = passed
     }
 
-    /// The number of findings of `severity`.
+    /// The number of findings of `severity` that are not baselined.
     public func count(_ severity: Diagnostic.Severity) -> Int {
-        findings.filter { $0.severity == severity }.count
+        findings.filter { $0.severity == severity && !$0.baselined }.count
     }
+
+    /// The number of findings the run's baseline holds.
+    public var baselinedCount: Int { findings.filter(\.baselined).count }
 
     /// `employees.json (/employees, status 200)`: how reports title the sample.
     public var title: String {
@@ -64,6 +67,20 @@ public struct ValidationReport: Sendable, Equatable {
         self.minCoverage = minCoverage
     }
 
+    /// Every finding so far accepted as baselined (`--write-baseline`): the samples they
+    /// failed pass, as they will on the next run with that baseline.
+    public mutating func acceptAll() {
+        for index in samples.indices {
+            for finding in samples[index].findings.indices where samples[index].findings[finding].expectedSeverity == nil {
+                samples[index].findings[finding].baselined = true
+            }
+            if samples[index].expectation == .ok { samples[index].passed = true }
+        }
+    }
+
+    /// Every finding of every sample, in order.
+    public var allFindings: [ValidationFinding] { samples.flatMap(\.findings) }
+
     /// True when `--min-coverage` is given and coverage is below it.
     public var coverageBelowMinimum: Bool {
         minCoverage.map(coverage.isBelow) ?? false
@@ -84,10 +101,13 @@ public struct ValidationReport: Sendable, Equatable {
     public var passedCount: Int { samples.filter(\.passed).count }
     public var failedCount: Int { samples.count - passedCount }
 
-    /// The number of findings of `severity` over all samples.
+    /// The number of findings of `severity` over all samples, baselined ones left out.
     public func count(_ severity: Diagnostic.Severity) -> Int {
         samples.reduce(0) { $0 + $1.count(severity) }
     }
+
+    /// The number of baselined findings over all samples.
+    public var baselinedCount: Int { samples.reduce(0) { $0 + $1.baselinedCount } }
 
     /// `Coverage 85.7% (18 of 21 entries): ...` — the coverage line of the reports.
     public var coverageLine: String {
@@ -104,6 +124,7 @@ public struct ValidationReport: Sendable, Equatable {
     public var summaryLine: String {
         var text = "\(command): \(Self.plural(samples.count, entryNoun)), \(passedCount) passed, \(failedCount) failed; "
         text += "\(Self.plural(count(.error), "error")), \(Self.plural(count(.warning), "warning")), \(Self.plural(count(.note), "note"))"
+        if baselinedCount > 0 { text += " (\(baselinedCount) baselined)" }
         if command == "validate" { text += coverageNote == nil ? "; coverage \(coverage.percentText)%" : "; coverage not measured" }
         if let minCoverage, coverageNote == nil {
             text += coverageBelowMinimum

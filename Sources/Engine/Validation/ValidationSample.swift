@@ -72,6 +72,10 @@ public struct ValidationOptions: Sendable {
     public var strict = false
     /// The lowest severity that fails the run (`--fail-on`); `.never` reports without failing.
     public var failOn: FindingThreshold = .error
+    /// Findings accepted for now (`--baseline`): reported as baselined, never failing.
+    public var baseline = Baseline()
+    /// Where fingerprints make file names relative to (the working directory).
+    public var workingDirectory: String?
     /// The run fails when coverage is below this percentage (`--min-coverage`).
     public var minCoverage: Double?
     public var inputFormat: PayloadFormat = .auto

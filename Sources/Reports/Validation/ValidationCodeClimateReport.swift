@@ -6,10 +6,8 @@ import RestmapEngine
 /// for errors, `minor` for warnings, `info` for notes) and `location` (`path` relative to
 /// the working directory, `lines.begin`).
 ///
-/// The fingerprint identifies a finding across runs, so GitLab can tell new findings from
-/// old ones in a merge request: it hashes the code, the file, the config entry and the
-/// finding's place in the payload (its JSON Pointer, else its message) — never its line, so
-/// it survives lines moving above it.
+/// The fingerprint (`FindingFingerprint`) identifies a finding across runs, so GitLab can
+/// tell new findings from old ones in a merge request.
 struct ValidationCodeClimateReport {
     var workingDirectory: String?
 
@@ -21,7 +19,7 @@ struct ValidationCodeClimateReport {
         if report.coverageBelowMinimum {
             issues.append(.object(ValueObject([
                 ("description", .string(report.coverageFailureMessage)), ("check_name", "restmap-coverage"),
-                ("fingerprint", .string(Self.fingerprint(["coverage", report.config]))), ("severity", "major"),
+                ("fingerprint", .string(FindingFingerprint.hash(["coverage", report.config]))), ("severity", "major"),
                 ("location", location(path: report.config, line: 1)),
             ])))
         }
@@ -41,7 +39,6 @@ struct ValidationCodeClimateReport {
         let path = relative(finding.location.file)
         var description = finding.fullMessage
         if let entry = finding.configEntry { description += " (config: \(entry.name))" }
-        let place = finding.pointer ?? finding.message
         let severity: String
         switch finding.severity {
         case .error: severity = "major"
@@ -51,7 +48,7 @@ struct ValidationCodeClimateReport {
         return .object(ValueObject([
             ("description", .string(description)),
             ("check_name", .string(finding.code.rawValue)),
-            ("fingerprint", .string(Self.fingerprint([finding.code.rawValue, path, finding.configEntry?.name ?? "", place]))),
+            ("fingerprint", .string(FindingFingerprint.of(finding, workingDirectory: workingDirectory))),
             ("severity", .string(severity)),
             ("location", location(path: path, line: finding.location.line ?? 1)),
         ]))
@@ -64,27 +61,6 @@ struct ValidationCodeClimateReport {
     /// `path` relative to the working directory when it lies under it (GitLab shows
     /// repository-relative paths).
     private func relative(_ path: String) -> String {
-        guard let directory = workingDirectory, !directory.isEmpty else { return path }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
-
-    /// 128 bits of two FNV-1a hashes over the parts (each ended by a NUL), as 32 hex digits:
-    /// the same on every machine and run.
-    static func fingerprint(_ parts: [String]) -> String {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325, second: UInt64 = 0x6c62_272e_07bb_0142
-        for part in parts {
-            for byte in part.utf8 + [0] {
-                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                second = second &+ (first >> 29)
-            }
-        }
-        return hex(first) + hex(second)
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        FindingFingerprint.relative(path, to: workingDirectory)
     }
 }

@@ -4,11 +4,11 @@ import RestmapEngine
 ///
 /// ```
 /// { "version": 1, "config": FILE, "passed": BOOL, "strict": BOOL, "min_coverage": NUMBER|null,
-///   "summary": { "samples", "passed", "failed", "errors", "warnings", "notes": INT },
+///   "summary": { "samples", "passed", "failed", "errors", "warnings", "notes", "baselined": INT },
 ///   "samples": [ { "file", "path": STRING|null, "status": INT|null, "expect": "ok"|"error",
 ///                  "passed": BOOL, "errors", "warnings", "notes": INT,
 ///                  "findings": [ { "kind", "code", "severity", "message", "file", "line", "column",
-///                                  "pointer", "count", "expected_severity",
+///                                  "pointer", "count", "expected_severity", "baselined": BOOL,
 ///                                  "config": { "entry", "file", "line" }|null,
 ///                                  "related": [ { "message", "file", "line", "column" } ] } ] } ],
 ///   "coverage": { "percent": NUMBER, "exercised": INT, "total": INT, "below_minimum": BOOL,
@@ -62,6 +62,7 @@ struct ValidationJSONReport {
                             ("samples", int(report.samples.count)), ("passed", int(report.passedCount)),
                             ("failed", int(report.failedCount)), ("errors", int(report.count(.error))),
                             ("warnings", int(report.count(.warning))), ("notes", int(report.count(.note))),
+                            ("baselined", int(report.baselinedCount)),
                         ]))
                 ),
                 ("samples", .array(report.samples.map(sample))),
@@ -103,6 +104,7 @@ struct ValidationJSONReport {
         object["pointer"] = finding.pointer.map(Value.string) ?? .null
         object["count"] = int(finding.count)
         object["expected_severity"] = finding.expectedSeverity.map { .string($0.rawValue) } ?? .null
+        object["baselined"] = .bool(finding.baselined)
         object["config"] =
             finding.configEntry.map { entry in
                 .object(

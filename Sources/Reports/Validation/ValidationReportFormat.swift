@@ -63,6 +63,7 @@ extension SampleResult {
         if errors > 0 { parts.append(ValidationReport.plural(errors, "error")) }
         if warnings > 0 { parts.append(ValidationReport.plural(warnings, "warning")) }
         if notes > 0 { parts.append(ValidationReport.plural(notes, "note")) }
+        if baselinedCount > 0 { parts.append("\(baselinedCount) baselined") }
         if !parts.isEmpty { text += ": " + parts.joined(separator: ", ") }
         return text
     }

@@ -136,6 +136,7 @@ extension DiagnosticCode {
         .requestPathUnspecified,
         .diagnosticsOmitted,
         .unexpectedFailure,
+        .baselineUnusable,
         .storeUnusable,
         .storeCatalogDamaged,
         .storeSchemaConflict,

@@ -170,6 +170,7 @@ extension DiagnosticCode {
     static let requestPathUnspecified = DiagnosticCode("RM7010", .error, "An input or sample has no request path, and the config has several path mappings (or none).")
     public static let diagnosticsOmitted = DiagnosticCode("RM7011", .note, "More diagnostics of one kind than are printed; the rest are counted.")
     static let unexpectedFailure = DiagnosticCode("RM7012", .error, "A failure restmap has no more specific code for.")
+    public static let baselineUnusable = DiagnosticCode("RM7013", .error, "A --baseline file cannot be read or is not a restmap baseline.")
 }
 
 // MARK: RM8xxx — the store (`map --store`, `dump`)

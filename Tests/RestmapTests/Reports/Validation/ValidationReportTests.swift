@@ -77,7 +77,8 @@ final class ValidationReportTests: XCTestCase {
                 "failed": 1,
                 "errors": 1,
                 "warnings": 0,
-                "notes": 2
+                "notes": 2,
+                "baselined": 0
               },
               "samples": [
                 {
@@ -112,6 +113,7 @@ final class ValidationReportTests: XCTestCase {
                       "pointer": "/items/0/size",
                       "count": 1,
                       "expected_severity": null,
+                      "baselined": false,
                       "config": {
                         "entry": "entity_attribute_mappings.Item.size",
                         "file": "items.json",
@@ -130,6 +132,7 @@ final class ValidationReportTests: XCTestCase {
                       "pointer": "/items/0/color",
                       "count": 1,
                       "expected_severity": null,
+                      "baselined": false,
                       "config": {
                         "entry": "entity_attribute_mappings.Item",
                         "file": "items.json",
@@ -160,6 +163,7 @@ final class ValidationReportTests: XCTestCase {
                       "pointer": "/items/0",
                       "count": 1,
                       "expected_severity": "error",
+                      "baselined": false,
                       "config": {
                         "entry": "primary_key_mappings.Item",
                         "file": "items.json",
