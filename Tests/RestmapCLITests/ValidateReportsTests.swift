@@ -115,4 +115,15 @@ final class ValidateReportsTests: XCTestCase {
         XCTAssertEqual(after.first?["fingerprint"] as? String, issue["fingerprint"] as? String)
         XCTAssertEqual(((after.first?["location"] as? [String: Any])?["lines"] as? [String: Any])?["begin"] as? Int, 4)
     }
+
+    /// A sample that does not parse is the news: coverage says it is incomplete instead of
+    /// listing every entry as never exercised under the one error.
+    func testAMalformedSampleIsNotBuriedUnderNeverExercisedLines() throws {
+        try write("truncated.json", #"{"items": [{"id": 1,"#)
+        let result = try RestmapBinary.run(["validate", "-c", "config.json", "/items=truncated.json"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("incomplete: 1 sample could not be read"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("never exercised:"), result.stdout)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 4, "headline, error, coverage, summary: \(result.stdout)")
+    }
 }

@@ -81,6 +81,18 @@ public struct ValidationReport: Sendable, Equatable {
     /// Every finding of every sample, in order.
     public var allFindings: [ValidationFinding] { samples.flatMap(\.findings) }
 
+    /// The samples that could not be read (a parse error): coverage is incomplete while there
+    /// are any, and the entries never exercised are not listed (most would be only because
+    /// of them, burying the parse error under lines).
+    public var unreadableSampleCount: Int {
+        samples.filter { $0.expectation == .ok && $0.findings.contains { $0.kind == .parseError } }.count
+    }
+
+    /// The entries never exercised, as reports list them: none while a sample could not be read.
+    public var neverExercisedListed: [CoverageEntry] {
+        unreadableSampleCount > 0 ? [] : coverage.neverExercised
+    }
+
     /// True when `--min-coverage` is given and coverage is below it.
     public var coverageBelowMinimum: Bool {
         minCoverage.map(coverage.isBelow) ?? false
@@ -112,11 +124,13 @@ public struct ValidationReport: Sendable, Equatable {
     /// `Coverage 85.7% (18 of 21 entries): ...` — the coverage line of the reports.
     public var coverageLine: String {
         if let coverageNote { return coverageNote }
+        let unreadable = unreadableSampleCount
+        let incomplete = unreadable == 0 ? "" : " — incomplete: \(Self.plural(unreadable, "sample")) could not be read; entries never exercised are not listed"
         let kinds = CoverageEntry.Kind.allCases.map { kind -> String in
             let counts = coverage.counts(kind)
             return "\(kind.plural) \(counts.exercised)/\(counts.total)"
         }
-        return "coverage \(coverage.percentText)% (\(coverage.exercised) of \(coverage.total) config entries exercised: \(kinds.joined(separator: ", ")))"
+        return "coverage \(coverage.percentText)% (\(coverage.exercised) of \(coverage.total) config entries exercised: \(kinds.joined(separator: ", ")))" + incomplete
     }
 
     /// The last line of the text report (and, with other reports, of stderr):

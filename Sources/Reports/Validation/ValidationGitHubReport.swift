@@ -20,7 +20,7 @@ struct ValidationGitHubReport {
             for finding in sample.findings { lines.append(annotation(finding)) }
         }
         var coverage = report.coverageLine
-        let never = report.coverage.neverExercised
+        let never = report.neverExercisedListed
         if !never.isEmpty {
             coverage += "\nnever exercised:\n" + never.map { relative($0.listingLine) }.joined(separator: "\n")
         }

@@ -82,7 +82,7 @@ struct ValidationJUnitReport {
 
     private func coverageText(_ report: ValidationReport) -> String {
         var lines = [report.coverageLine]
-        let never = report.coverage.neverExercised
+        let never = report.neverExercisedListed
         if !never.isEmpty {
             lines.append("never exercised:")
             lines += never.map { "  " + $0.listingLine }

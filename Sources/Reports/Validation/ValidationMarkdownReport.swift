@@ -37,7 +37,7 @@ struct ValidationMarkdownReport {
         guard report.command == "validate" else { return out }
         out += "\n### Coverage\n\n" + Self.escaped(report.coverageLine) + "\n"
         if report.coverageBelowMinimum { out += "\n**" + Self.escaped(report.coverageFailureMessage) + "**\n" }
-        let never = report.coverage.neverExercised
+        let never = report.neverExercisedListed
         if !never.isEmpty {
             out += "\n<details><summary>never exercised (\(never.count))</summary>\n\n"
             for entry in never.prefix(limit) { out += "- " + Self.escaped(relative(entry.listingLine)) + "\n" }

@@ -27,7 +27,7 @@ struct ValidationTextReport {
         }
         lines.append("")
         lines.append(report.coverageLine)
-        let never = report.coverage.neverExercised
+        let never = report.neverExercisedListed
         if !never.isEmpty {
             lines.append("never exercised:")
             for entry in never { lines.append("  " + entry.listingLine) }
