@@ -63,6 +63,15 @@ final class MapCommandTests: XCTestCase {
         }
     }
 
+    /// `restmap map -c payload.json` out of jq's habit (`jq -c` is compact output): one
+    /// error, not a warning per payload key, pointing at `--config` and `--compact`.
+    func testAPayloadGivenAsTheConfigGetsOneErrorWithAHintTowardsCompact() throws {
+        let result = try RestmapBinary.run(["map", "-c", "Samples/employees/employees.json", "Samples/employees/employees.json"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("-c names the config (--config), and compact output, jq's -c, is --compact"), result.stderr)
+    }
+
     func testArgumentErrorsExitTwo() throws {
         var result = try RestmapBinary.run(["map", "--bogus"])
         XCTAssertEqual(result.status, 2)

@@ -11,32 +11,46 @@ struct ConfigLoader {
     func load(_ root: PlistNode, file: String, log: DiagnosticLog) throws -> MappingDefinitions {
         guard let topLevel = root.entries else {
             throw RestmapError.usage(
-                .configRootNotDictionary, "a config's root must be a dictionary, found \(PlistShape(log: log).article(root.kindName))",
+                .configRootNotDictionary,
+                "a config's root must be a dictionary, found \(PlistShape(log: log).article(root.kindName))" + Self.payloadHint(file),
                 at: root.location)
         }
         let shape = PlistShape(log: log)
         var definitions = MappingDefinitions(file: file)
         var sections: [ConfigSection: PlistNode] = [:]
+        var unknown: [Diagnostic] = []
         for entry in shape.withoutDuplicates(topLevel, "the config") {
             if let section = ConfigSection(rawValue: entry.key) {
                 sections[section] = entry.value
                 definitions.sections.append(entry.key)
             } else {
-                log.warning(
+                unknown.append(.warning(
                     .configUnknownSection, "unknown section '\(entry.key)'\(Suggestions.hint(for: entry.key, among: ConfigSection.names)); it is ignored",
-                    at: entry.keyLocation)
+                    at: entry.keyLocation))
             }
         }
         guard !sections.isEmpty else {
+            // With no section known, every key would be an "unknown section": the one
+            // error says it all (and a payload given as the config is the usual cause).
             throw RestmapError.usage(
-                .configNoSections, "the config has none of the sections \(ConfigSection.names.prefix(5).joined(separator: ", ")); nothing can be mapped with it",
+                .configNoSections,
+                "the config has none of the sections \(ConfigSection.names.prefix(5).joined(separator: ", ")); nothing can be mapped with it"
+                    + Self.payloadHint(file),
                 at: root.location)
         }
+        log.emit(contentsOf: unknown)
         var reader = SectionReader(shape: shape, log: log, definitions: definitions)
         for descriptor in ConfigSection.registry {
             if let node = sections[descriptor.section] { descriptor.read(&reader, node) }
         }
         return reader.definitions
+    }
+
+    /// For a file that is not a plist: it may be a payload given to `-c` out of jq's habit,
+    /// where `-c` means compact output.
+    static func payloadHint(_ file: String) -> String {
+        guard !file.hasSuffix(".plist"), !file.hasSuffix(".bplist") else { return "" }
+        return "; if '\(file)' is a payload, not a config: -c names the config (--config), and compact output, jq's -c, is --compact"
     }
 }
 
