@@ -131,6 +131,7 @@ man: deps-build
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --multi-page --date $(MAN_DATE)
 	rm -f man/*.1
 	cp .build/plugins/GenerateManual/outputs/restmap/*.1 man/
+	python3 scripts/man-sections.py man/*.1
 
 ## fuzz: build the libFuzzer harnesses in Fuzz/ (AddressSanitizer on) and run each for
 ## FUZZ_SECONDS; findings land in fuzz-out/TARGET/. Not part of `make test`. Examples:

@@ -7,7 +7,19 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Lint the config (and, with --model, the config against the model).",
-        discussion: "Exit 0 when clean (warnings allowed), 1 with errors, 2 when the config cannot be read or has none of the sections.")
+        discussion: CommandManual(
+            summary: "Findings go to standard error as FILE:LINE:COL: severity: message lines, with a summary line; --report writes them in CI formats too.",
+            exitStatus: [
+                (0, "clean: nothing at the --fail-on severity"),
+                (1, "findings at that severity (default: errors) no --baseline holds"),
+                (2, "the config cannot be read or used; bad arguments"),
+            ],
+            examples: [
+                ("Lint a config", "restmap check -c api.plist"),
+                ("Against the Core Data model, failing on warnings", "restmap check -c api.plist --model App.xcdatamodeld --fail-on warning"),
+                ("SARIF for code scanning, even if the config does not load", "restmap check -c api.plist --report sarif=check.sarif"),
+                ("Accept today's findings; later runs fail on new ones only", "restmap check -c api.plist --write-baseline baseline.json"),
+            ]).discussion)
 
     @OptionGroup var global: GlobalOptions
 

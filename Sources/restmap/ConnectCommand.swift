@@ -8,11 +8,15 @@ struct ConnectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "connect",
         abstract: "Resolve connections whose target arrived in another run.",
-        discussion: """
-            Every map --store run already does this after it commits; run it once more after a \
-            sharded load to be sure. Prints how many were resolved and how many still wait for \
-            their target. Exit 0 on success; 2 when the store cannot be reached or written.
-            """)
+        discussion: CommandManual(
+            summary: "Every map --store run already does this after it commits; run it once more after a sharded load to be sure. Prints how many were resolved and how many still wait for their target.",
+            exitStatus: [
+                (0, "the connections were resolved (some may still wait for their target)"),
+                (2, "the store cannot be reached or written"),
+            ],
+            examples: [
+                ("After four shards were loaded", "restmap connect --store postgresql://loader@db/api"),
+            ]).discussion)
 
     @Option(name: .long, help: "The store file, or a PostgreSQL database (postgresql://...; PG* environment variables honoured).")
     var store: String

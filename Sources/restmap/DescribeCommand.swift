@@ -6,7 +6,17 @@ import RestmapPipeline
 struct DescribeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "describe",
-        abstract: "Print the mapping definitions: entities, keys, relationships, paths, matchers, requests.")
+        abstract: "Print the mapping definitions: entities, keys, relationships, paths, matchers, requests.",
+        discussion: CommandManual(
+            summary: "The config as it was understood: for a person to read, or as a graph to draw.",
+            exitStatus: [
+                (0, "the definitions were printed"),
+                (2, "the config cannot be read or used"),
+            ],
+            examples: [
+                ("Read a config", "restmap describe -c api.plist"),
+                ("Draw its entities with Graphviz", "restmap describe -c api.plist --format dot | dot -Tsvg > api.svg"),
+            ]).discussion)
 
 
     @OptionGroup var global: GlobalOptions

@@ -7,7 +7,16 @@ struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Print the records a store holds, in the --shape records form.",
-        discussion: "Exit 0 on success; 2 when the store cannot be read or is not a restmap store.")
+        discussion: CommandManual(
+            summary: "Prints what the store holds as records, the same records map --shape records prints for the same payloads.",
+            exitStatus: [
+                (0, "the store was printed"),
+                (2, "the store cannot be read or is not a restmap store"),
+            ],
+            examples: [
+                ("Everything, one record a line", "restmap dump --store api.db --format ndjson"),
+                ("One entity's records", "restmap dump --store postgresql://db/api --entity Employee"),
+            ]).discussion)
 
     @Option(name: .long, help: "The store written by map --store: a file, or a postgresql:// URL.")
     var store: String

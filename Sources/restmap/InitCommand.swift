@@ -7,15 +7,17 @@ struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a starter config from sample payloads.",
-        discussion: """
-            Each sample is a file or URI=FILE. Its objects become an entity named after the \
-            request path (/employees: Employee), nested objects and arrays of objects become \
-            related entities, identifiers are inferred as RestKit infers them (<entity>ID, \
-            <entity>_id, identifier, id, ID, URL, url), types come from the values seen, and \
-            each sample gets a path mapping. A sample without a path is served at / and its \
-            file name (employees.json: /employees). Exit 0 on success; 1 for a malformed \
-            sample; 2 for usage errors.
-            """)
+        discussion: CommandManual(
+            summary: "Each sample is a file or URI=FILE. Its objects become an entity named after the request path (/employees: Employee), nested objects and arrays of objects become related entities, identifiers are inferred as RestKit infers them (<entity>ID, <entity>_id, identifier, id, ID, URL, url), types come from the values seen, and each sample gets a path mapping. A sample without a path is served at / and its file name (employees.json: /employees).",
+            exitStatus: [
+                (0, "the config was written"),
+                (1, "a malformed sample, or samples holding no object"),
+                (2, "usage errors"),
+            ],
+            examples: [
+                ("A starter config from two samples", "restmap init /employees=emp.json /departments=dep.json -o api.plist"),
+                ("With a manifest that validates the same samples", "restmap init issues.json users.json -o a.plist --manifest-out m.json"),
+            ]).discussion)
 
     @Option(name: .long, help: ArgumentHelp("The request path of samples that carry none (URI=FILE).", valueName: "uri"))
     var path: String?

@@ -7,11 +7,18 @@ struct MapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "map",
         abstract: "Map payloads and print the records.",
-        discussion: """
-            Each input is a file, '-' for standard input, or URI=FILE to give it its own request \
-            path. With no input, standard input is read. Exit 0 when something was mapped; 1 when \
-            nothing was, on malformed input, or for a 4xx/5xx --status; 2 for usage or config errors.
-            """)
+        discussion: CommandManual(
+            summary: "Each input is a file, '-' for standard input, or URI=FILE to give it its own request path. With no input, standard input is read.",
+            exitStatus: [
+                (0, "something was mapped"),
+                (1, "nothing was mapped, malformed input, or a 4xx/5xx --status"),
+                (2, "usage or config errors; a store that cannot be used"),
+            ],
+            examples: [
+                ("Map two payloads, each at its own path", "restmap map -c api.plist /employees=emp.json /departments=dep.json"),
+                ("From a pipe, one record a line", "curl -s $URL | restmap map -c api.plist --path /employees --format ndjson"),
+                ("Store what is mapped (restmap dump prints it)", "restmap map -c api.plist --store api.db /employees=employees.json"),
+            ]).discussion)
 
     @OptionGroup var global: GlobalOptions
 

@@ -6,15 +6,17 @@ struct RequestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Build a request body from client objects.",
-        discussion: """
-            The input is a JSON object keyed by client attribute names, or an array of them \
-            ('-' or none: standard input). The request mapping is the first, in config order, \
-            whose uri matches --path or whose class_name is --class; with one request mapping \
-            in the config, both may be left out. A key absent from the object is written as \
-            null unless --omit-missing, which also leaves out keys whose value is null. Exit 0 on success; 1 for malformed input or values \
-            their declared types refuse; 2 for usage or config errors (no such request \
-            mapping, conflicting body keys).
-            """)
+        discussion: CommandManual(
+            summary: "The input is a JSON object keyed by client attribute names, or an array of them ('-' or none: standard input). The request mapping is the first, in config order, whose uri matches --path or whose class_name is --class; with one request mapping in the config, both may be left out. A key absent from the object is written as null unless --omit-missing, which also leaves out keys whose value is null.",
+            exitStatus: [
+                (0, "the body was written"),
+                (1, "malformed input, or values their declared types refuse"),
+                (2, "usage or config errors: no such request mapping, conflicting body keys"),
+            ],
+            examples: [
+                ("The body of a login request", "echo '{\"username\": \"ann\"}' | restmap request -c api.plist --path /user/auth"),
+                ("As form fields", "restmap request -c api.plist --class User --format form user.json"),
+            ]).discussion)
 
     @OptionGroup var global: GlobalOptions
 

@@ -13,10 +13,17 @@ struct Restmap: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restmap",
         abstract: "Map JSON and XML API payloads through a RestKitMapper-style plist config.",
-        discussion: """
-            Exit codes: 0 success; 1 data problems (malformed input, nothing mapped, \
-            validation errors); 2 usage or config errors.
-            """,
+        discussion: CommandManual(
+            summary: "Run 'restmap help COMMAND' for a command's options.",
+            exitStatus: [
+                (0, "success"),
+                (1, "data problems: malformed input, nothing mapped, validation errors"),
+                (2, "usage or config errors"),
+            ],
+            examples: [
+                ("Start a config from a sample payload", "restmap init /employees=employees.json -o api.plist"),
+                ("Map a payload", "restmap map -c api.plist /employees=employees.json"),
+            ]).discussion,
         version: RestmapVersion.current,
         subcommands: [
             MapCommand.self, RequestCommand.self, CheckCommand.self, ValidateCommand.self, DescribeCommand.self,

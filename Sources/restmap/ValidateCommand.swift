@@ -14,14 +14,18 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Validate sample payloads against the config: located findings per sample, config coverage, CI reports.",
-        discussion: """
-            Samples are files, '-' for standard input, or URI=FILE; --manifest adds those a manifest \
-            lists (a plist or JSON array of {file, path, status?, expect?}, files relative to the \
-            manifest). All samples expected to pass are mapped in one run, so connections resolve \
-            across them. The report goes to standard output (or -o); other diagnostics to standard \
-            error. Exit 0 when every sample passes (warnings allowed unless --strict) and coverage \
-            is at least --min-coverage; 1 otherwise; 2 for usage, config or manifest errors.
-            """)
+        discussion: CommandManual(
+            summary: "Samples are files, '-' for standard input, or URI=FILE; --manifest adds those a manifest lists (a plist or JSON array of {file, path, status?, expect?}, files relative to the manifest). All samples expected to pass are mapped in one run, so connections resolve across them. Reports go to standard output or their files; other diagnostics to standard error.",
+            exitStatus: [
+                (0, "every sample passed at the --fail-on severity; coverage met --min-coverage"),
+                (1, "a sample failed, or coverage is below --min-coverage"),
+                (2, "usage, config or manifest errors; a sample file that cannot be opened"),
+            ],
+            examples: [
+                ("Validate the samples a manifest lists", "restmap validate -c api.plist --manifest samples/manifest.json"),
+                ("In CI: SARIF for code scanning", "restmap validate -c api.plist --manifest m.json --report sarif=v.sarif"),
+                ("Suggest entries for keys the config never reads", "restmap validate -c api.plist --suggest /employees=employees.json"),
+            ]).discussion)
 
     @OptionGroup var global: GlobalOptions
 

@@ -92,6 +92,30 @@ final class InstallTests: XCTestCase {
         }
     }
 
+    /// Each man page has EXAMPLES and an EXIT STATUS listing, status by status, what the
+    /// command's `--help` says: both come from one source (CommandManual), so they agree.
+    func testEveryManPageHasExamplesAndTheExitStatusItsHelpGives() throws {
+        for command in ["", "map", "request", "check", "validate", "describe", "dump", "connect", "init"] {
+            let page = try String(
+                contentsOf: RestmapBinary.packageRoot.appendingPathComponent("man/restmap\(command.isEmpty ? "" : "." + command).1"), encoding: .utf8)
+            let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let exitAt = lines.firstIndex(of: #".Sh "EXIT STATUS""#), let examplesAt = lines.firstIndex(of: ".Sh EXAMPLES") else {
+                XCTFail("restmap \(command): no EXIT STATUS or EXAMPLES section; run make man")
+                continue
+            }
+            var pageStatuses: [String] = []
+            for index in exitAt..<examplesAt where lines[index].hasPrefix(".It ") {
+                pageStatuses.append(lines[index].dropFirst(4) + "  " + lines[index + 1])
+            }
+            XCTAssertTrue(lines[examplesAt...].contains(".Bd -literal -offset indent"), "restmap \(command): no example")
+            let help = try RestmapBinary.run(command.isEmpty ? ["--help"] : [command, "--help"]).stdout
+            let helpStatuses = help.components(separatedBy: "EXIT STATUS:\n").last?.components(separatedBy: "\n\n").first?
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+            XCTAssertFalse(pageStatuses.isEmpty, "restmap \(command)")
+            XCTAssertEqual(pageStatuses, helpStatuses, "restmap \(command): the man page and --help disagree; run make man")
+        }
+    }
+
     /// `make demo` and `make install` install only what building needs; the test tools
     /// (a PostgreSQL server, Chromium, Python packages) come with `make test` alone. Read
     /// from make's dry run, which prints every recipe line whatever is installed already.
