@@ -16,7 +16,3 @@ struct CommandManual {
         return text
     }
 }
-
-extension CommandManual {
-    static let usageStatus = (2, "usage or config errors: bad arguments, a config that cannot be read or used")
-}
