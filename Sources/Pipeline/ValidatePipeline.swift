@@ -13,6 +13,16 @@ public struct ValidatePipeline {
     public var workingDirectory: String?
     /// A sample's text for the HTML report (nil: not shown).
     public var sourceText: (String) -> String?
+    /// Which samples' text the HTML report shows (`--report-samples`).
+    public var sampleBodies: SampleBodies = .all
+    /// When the run was made, for the HTML report (the caller reads the clock).
+    public var generatedAt: String?
+
+    /// `--report-samples`: the HTML page can leave sample bodies out, for teams that publish
+    /// it and whose samples hold data they would rather not.
+    public enum SampleBodies: String, Sendable, CaseIterable {
+        case none, failing, all
+    }
 
     public init(
         options: ValidationOptions, suggests: Bool, workingDirectory: String?,
@@ -44,8 +54,16 @@ public struct ValidatePipeline {
 
     /// `report` in `format`; the HTML page draws the config's graph when there is a config.
     public func render(_ report: ValidationReport, as format: ReportFormat, definitions: MappingDefinitions?) -> String {
-        format.render(
-            report, workingDirectory: workingDirectory, source: sourceText,
-            graphSVG: format == .html ? definitions.map { SVGGraph().render($0) } ?? "" : "")
+        let failing = Set(report.samples.filter { !$0.passed }.map(\.name))
+        let shown: (String) -> Bool
+        switch sampleBodies {
+        case .all: shown = { _ in true }
+        case .failing: shown = { $0 == report.config || failing.contains($0) }
+        case .none: shown = { $0 == report.config }
+        }
+        let source = sourceText
+        return format.render(
+            report, workingDirectory: workingDirectory, source: { shown($0) ? source($0) : nil },
+            graphSVG: format == .html ? definitions.map { SVGGraph().render($0) } ?? "" : "", generatedAt: generatedAt)
     }
 }

@@ -45,6 +45,9 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOption
 
+    @Option(name: .customLong("report-samples"), help: ArgumentHelp("Which samples' text the html report shows: all (the default), failing, or none (for a page published where sample data should not be).", valueName: "which"))
+    var reportSamples: ValidatePipeline.SampleBodies = .all
+
     @Flag(name: .long, help: "Warnings fail samples too (the same as --fail-on warning).")
     var strict = false
 
@@ -95,6 +98,8 @@ struct ValidateCommand: ParsableCommand {
         var pipeline = ValidatePipeline(
             options: options(), suggests: suggest, workingDirectory: Self.workingDirectory(),
             sourceText: Self.readText)
+        pipeline.sampleBodies = reportSamples
+        pipeline.generatedAt = Self.now()
         var definitions: MappingDefinitions?
         let result: ValidatePipeline.Outcome
         do {
@@ -196,6 +201,17 @@ struct ValidateCommand: ParsableCommand {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// `2026-11-27 11:40 UTC`: now, or `SOURCE_DATE_EPOCH` when set (reproducible reports).
+    static func now() -> String {
+        var seconds = time(nil)
+        if let fixed = getenv("SOURCE_DATE_EPOCH").flatMap({ Int(String(cString: $0)) }) { seconds = time_t(fixed) }
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M UTC", &parts)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     static func workingDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
@@ -205,3 +221,4 @@ struct ValidateCommand: ParsableCommand {
 
 extension ValidatePipeline.ReportFormat: ExpressibleByArgument {}
 extension FindingThreshold: ExpressibleByArgument {}
+extension ValidatePipeline.SampleBodies: ExpressibleByArgument {}

@@ -16,10 +16,14 @@ public struct ValidationHTMLReport {
 
     let source: SourceText
     let graphSVG: String
+    /// When the report was made (`2026-11-27 11:40 UTC`), shown with restmap's version; the
+    /// caller reads the clock.
+    let generatedAt: String?
 
-    init(source: @escaping SourceText, graphSVG: String) {
+    init(source: @escaping SourceText, graphSVG: String, generatedAt: String? = nil) {
         self.source = source
         self.graphSVG = graphSVG
+        self.generatedAt = generatedAt
     }
 
     func render(_ report: ValidationReport) -> String {
@@ -36,6 +40,7 @@ public struct ValidationHTMLReport {
         html += samples(report)
         html += configSource(report)
         html += "<section id=\"graph\"><h2>Entity graph</h2>\n\(graphSVG)</section>\n"
+        html += "<footer>Made by restmap \(escape(RestmapVersion.current))\(generatedAt.map { " on " + escape($0) } ?? "").</footer>\n"
         return html + "</body></html>\n"
     }
 

@@ -26,9 +26,10 @@ public enum ValidationReportFormat: String, Sendable, CaseIterable {
     ///   (GitHub annotations need workspace-relative paths).
     /// - Parameter source: the text of the config and sample files (html shows them).
     /// - Parameter graphSVG: the entity graph (html draws it).
+    /// - Parameter generatedAt: when the report was made (html shows it).
     public func render(
         _ report: ValidationReport, workingDirectory: String? = nil,
-        source: @escaping ValidationHTMLReport.SourceText = { _ in nil }, graphSVG: String = ""
+        source: @escaping ValidationHTMLReport.SourceText = { _ in nil }, graphSVG: String = "", generatedAt: String? = nil
     ) -> String {
         switch self {
         case .text: return ValidationTextReport().render(report)
@@ -36,7 +37,7 @@ public enum ValidationReportFormat: String, Sendable, CaseIterable {
         case .junit: return ValidationJUnitReport().render(report)
         case .github: return ValidationGitHubReport(workingDirectory: workingDirectory).render(report)
         case .sarif: return SARIFLog(workingDirectory: workingDirectory).render(report)
-        case .html: return ValidationHTMLReport(source: source, graphSVG: graphSVG).render(report)
+        case .html: return ValidationHTMLReport(source: source, graphSVG: graphSVG, generatedAt: generatedAt).render(report)
         case .markdown: return ValidationMarkdownReport(workingDirectory: workingDirectory).render(report)
         case .codeclimate: return ValidationCodeClimateReport(workingDirectory: workingDirectory).render(report)
         }
