@@ -101,10 +101,12 @@ struct ValidateCommand: ParsableCommand {
         pipeline.sampleBodies = reportSamples
         pipeline.generatedAt = Self.now()
         var definitions: MappingDefinitions?
+        var configDiagnostics: [Diagnostic] = []
         let result: ValidatePipeline.Outcome
         do {
             let loaded = try global.loadDefinitions(log: log)
             definitions = loaded
+            configDiagnostics = log.diagnostics
             if let baseline { pipeline.options.baseline = try Baseline(path: baseline) }
             let list = try sampleList(log: log)
             let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
@@ -120,6 +122,7 @@ struct ValidateCommand: ParsableCommand {
             throw error
         }
         var found = result.result
+        found.configFindings = ValidationReport.findings(configDiagnostics, config: found.config)
         if let writeBaseline {
             try ReportRequest.writeBaseline(&found, to: writeBaseline)
         }
@@ -149,8 +152,12 @@ struct ValidateCommand: ParsableCommand {
         _ result: ValidationReport, pipeline: ValidatePipeline, definitions: MappingDefinitions?, skippingText: Bool
     ) throws {
         for request in requests {
-            if skippingText && request.file == nil && request.format == .text && !output.writesFile { continue }
-            let text = pipeline.render(result, as: request.format, definitions: definitions)
+            let onScreen = request.file == nil && request.format == .text && !output.writesFile
+            if skippingText && onScreen { continue }
+            // The config's warnings are on standard error already, beside a text report on screen.
+            var shown = result
+            if onScreen { shown.configFindings = [] }
+            let text = pipeline.render(shown, as: request.format, definitions: definitions)
             try request.deliver(text, output: output)
         }
     }

@@ -126,4 +126,24 @@ final class ValidateReportsTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("never exercised:"), result.stdout)
         XCTAssertEqual(result.stdout.split(separator: "\n").count, 4, "headline, error, coverage, summary: \(result.stdout)")
     }
+
+    /// What `check` would say about the config (an unknown section) reaches every report, not
+    /// only standard error; it does not fail the run.
+    func testTheConfigsOwnWarningsAreFindingsInTheReports() throws {
+        try write("warned.json", """
+            {"entity_attribute_mappings": {"Item": {"id": "itemID", "size": "size"}}, "bogus_section": 1,
+             "path_mappings": [{"uri": "/items", "key_path": "items", "matchers": [{"entity_name": "Item"}]}]}
+            """)
+        try write("clean.json", #"{"items": [{"id": 1, "size": 2}]}"#)
+        let result = try RestmapBinary.run(
+            ["validate", "-c", "warned.json", "/items=clean.json", "--report", "github", "--report", "json=r.json",
+             "--report", "junit=r.xml", "--report", "text=r.txt"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("::warning file=warned.json,line=1,"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("title=RM1006::unknown section 'bogus_section'"), result.stdout)
+        let json = try JSONSerialization.jsonObject(with: Data(read("r.json").utf8)) as? [String: Any]
+        XCTAssertEqual((json?["config_findings"] as? [[String: Any]])?.first?["code"] as? String, "RM1006")
+        XCTAssertTrue(try read("r.xml").contains("unknown section"))
+        XCTAssertTrue(try read("r.txt").hasPrefix("CONFIG warned.json: 1 warning\n"))
+    }
 }

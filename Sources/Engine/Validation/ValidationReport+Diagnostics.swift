@@ -31,12 +31,17 @@ extension ValidationReport {
         return report
     }
 
-    private static func fromDiagnostics(config: String, _ diagnostics: [Diagnostic], passed: Bool) -> ValidationReport {
-        let findings = diagnostics.map { diagnostic in
+    /// Diagnostics as findings; those without a place are placed at `config`.
+    public static func findings(_ diagnostics: [Diagnostic], config: String) -> [ValidationFinding] {
+        diagnostics.map { diagnostic in
             ValidationFinding(
                 diagnostic.code, diagnostic.severity, diagnostic.message,
                 at: diagnostic.location ?? SourceLocation(file: config), related: diagnostic.related)
         }
+    }
+
+    private static func fromDiagnostics(config: String, _ diagnostics: [Diagnostic], passed: Bool) -> ValidationReport {
+        let findings = findings(diagnostics, config: config)
         let name = diagnostics.first(where: { $0.severity == .error })?.location?.file ?? config
         let entry = SampleResult(
             name: name, requestPath: nil, status: nil, expectation: .ok, declaredAt: nil, findings: findings, passed: passed)

@@ -50,6 +50,9 @@ public struct ValidationReport: Sendable, Equatable {
     public var minCoverage: Double?
     /// False with `--fail-on never`: failing samples are reported but do not fail the run.
     public var findingsFailTheRun = true
+    /// What loading the config said about it (warnings and notes `check` would print): the
+    /// reports show them beside the samples' findings. They never fail the run.
+    public var configFindings: [ValidationFinding] = []
     /// What the coverage line says instead of coverage, when none was measured (a run that
     /// could not start, `check`).
     public var coverageNote: String?

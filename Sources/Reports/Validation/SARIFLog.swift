@@ -34,7 +34,11 @@ public struct SARIFLog {
 
     /// The results of `validate`: every finding of every sample, coverage as properties.
     func render(_ report: ValidationReport) -> String {
-        var results: [Result] = []
+        var results: [Result] = report.configFindings.map { finding in
+            Result(
+                code: finding.code, severity: finding.severity, message: finding.fullMessage, location: finding.location,
+                related: finding.related, properties: ValueObject([("kind", "config")]))
+        }
         for sample in report.samples {
             for finding in sample.findings {
                 var related = finding.related

@@ -12,7 +12,7 @@ struct ValidationCodeClimateReport {
     var workingDirectory: String?
 
     func render(_ report: ValidationReport) -> String {
-        var issues: [Value] = []
+        var issues: [Value] = report.configFindings.map(issue)
         for sample in report.samples {
             for finding in sample.findings { issues.append(issue(finding)) }
         }

@@ -14,7 +14,7 @@ struct ValidationGitHubReport {
     var workingDirectory: String?
 
     func render(_ report: ValidationReport) -> String {
-        var lines: [String] = []
+        var lines: [String] = report.configFindings.map(annotation)
         for sample in report.samples {
             lines.append(sample.headline)
             for finding in sample.findings { lines.append(annotation(finding)) }

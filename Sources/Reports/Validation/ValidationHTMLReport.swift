@@ -81,6 +81,9 @@ public struct ValidationHTMLReport {
             if let line = entry.location.line { byLine[line, default: []].append(entry) }
         }
         var html = "<section id=\"config\"><h2>Config: \(escape(report.config))</h2>\n"
+        if !report.configFindings.isEmpty {
+            html += "<ul class=\"findings\">\n" + report.configFindings.map { "<li>\(badge($0))</li>\n" }.joined() + "</ul>\n"
+        }
         html += "<p class=\"legend\"><span class=\"covered\">exercised</span> <span class=\"uncovered\">never exercised</span> <span class=\"partial\">partly exercised</span></p>\n"
         guard let text = source(report.config), !byLine.isEmpty || !report.coverage.entries.isEmpty else {
             html += "<p>The config's source cannot be shown; its entries:</p><ul>\n"

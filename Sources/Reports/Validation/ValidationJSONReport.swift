@@ -5,6 +5,7 @@ import RestmapEngine
 /// ```
 /// { "version": 1, "config": FILE, "passed": BOOL, "strict": BOOL, "min_coverage": NUMBER|null,
 ///   "summary": { "samples", "passed", "failed", "errors", "warnings", "notes", "baselined": INT },
+///   "config_findings": [ FINDING, as in a sample ],
 ///   "samples": [ { "file", "path": STRING|null, "status": INT|null, "expect": "ok"|"error",
 ///                  "passed": BOOL, "errors", "warnings", "notes": INT,
 ///                  "findings": [ { "kind", "code", "severity", "message", "file", "line", "column",
@@ -65,6 +66,7 @@ struct ValidationJSONReport {
                             ("baselined", int(report.baselinedCount)),
                         ]))
                 ),
+                ("config_findings", .array(report.configFindings.map(finding))),
                 ("samples", .array(report.samples.map(sample))),
                 (
                     "coverage",

@@ -29,6 +29,13 @@ struct ValidationJUnitReport {
             }
             cases.append(testcase)
         }
+        if !report.configFindings.isEmpty {
+            // The config's own warnings: a passing test case that shows them.
+            let body = report.configFindings.map { renderer.render($0.diagnostic) }.joined(separator: "\n")
+            cases.insert(
+                "    <testcase classname=\"\(Self.escape(className))\" name=\"config \(Self.escape(FilePath.display(report.config)))\" file=\"\(Self.escape(FilePath.display(report.config)))\">\n      <system-out>\(Self.escapeText(body))</system-out>\n    </testcase>",
+                at: 0)
+        }
         if let minimum = report.minCoverage {
             var testcase = "    <testcase classname=\"\(Self.escape(className))\" name=\"coverage\""
             if report.coverageBelowMinimum {

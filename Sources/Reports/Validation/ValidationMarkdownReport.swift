@@ -22,16 +22,14 @@ struct ValidationMarkdownReport {
             out += "| \(sample.passed ? "pass" : "**FAIL**") | \(Self.escaped(relative(sample.title))) | "
             out += "\(sample.count(.error)) | \(sample.count(.warning)) | \(sample.count(.note)) |\n"
         }
+        if !report.configFindings.isEmpty {
+            out += "\n<details><summary>config \(Self.escaped(relative(report.config)))</summary>\n\n"
+            out += table(report.configFindings)
+            out += "\n</details>\n"
+        }
         for sample in report.samples where !sample.findings.isEmpty {
             out += "\n<details\(sample.passed ? "" : " open")><summary>\(Self.escaped(relative(sample.title)))</summary>\n\n"
-            out += "| Severity | Where | Code | Finding |\n|---|---|---|---|\n"
-            for finding in sample.findings.prefix(limit) {
-                var message = finding.fullMessage
-                if let entry = finding.configEntry { message += " (config: \(entry.name))" }
-                out += "| \(finding.severity.rawValue) | \(Self.escaped(relative(finding.location.description))) | "
-                out += "\(finding.code.rawValue) | \(Self.escaped(message)) |\n"
-            }
-            if sample.findings.count > limit { out += "\n… and \(sample.findings.count - limit) more\n" }
+            out += table(sample.findings)
             out += "\n</details>\n"
         }
         guard report.command == "validate" else { return out }
@@ -44,6 +42,19 @@ struct ValidationMarkdownReport {
             if never.count > limit { out += "- … and \(never.count - limit) more\n" }
             out += "\n</details>\n"
         }
+        return out
+    }
+
+    /// The findings as a table, at most `limit` of them.
+    private func table(_ findings: [ValidationFinding]) -> String {
+        var out = "| Severity | Where | Code | Finding |\n|---|---|---|---|\n"
+        for finding in findings.prefix(limit) {
+            var message = finding.fullMessage
+            if let entry = finding.configEntry { message += " (config: \(entry.name))" }
+            out += "| \(finding.severity.rawValue) | \(Self.escaped(relative(finding.location.description))) | "
+            out += "\(finding.code.rawValue) | \(Self.escaped(message)) |\n"
+        }
+        if findings.count > limit { out += "\n… and \(findings.count - limit) more\n" }
         return out
     }
 

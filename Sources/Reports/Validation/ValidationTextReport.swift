@@ -19,6 +19,10 @@ struct ValidationTextReport {
     func render(_ report: ValidationReport) -> String {
         let renderer = DiagnosticRenderer(colors: false)
         var lines: [String] = []
+        if !report.configFindings.isEmpty {
+            lines.append("CONFIG " + FilePath.display(report.config) + ": " + Self.counts(report.configFindings))
+            for finding in report.configFindings { lines.append(renderer.render(finding.diagnostic)) }
+        }
         for sample in report.samples {
             lines.append(sample.headline)
             for finding in sample.findings {
@@ -38,5 +42,13 @@ struct ValidationTextReport {
         lines.append("")
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2 warnings, 1 note`.
+    static func counts(_ findings: [ValidationFinding]) -> String {
+        Diagnostic.Severity.allCases.reversed().compactMap { severity in
+            let count = findings.filter { $0.severity == severity }.count
+            return count == 0 ? nil : ValidationReport.plural(count, severity.rawValue)
+        }.joined(separator: ", ")
     }
 }

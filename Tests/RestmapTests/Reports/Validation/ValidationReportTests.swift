@@ -80,6 +80,7 @@ final class ValidationReportTests: XCTestCase {
                 "notes": 2,
                 "baselined": 0
               },
+              "config_findings": [],
               "samples": [
                 {
                   "file": "good.json",
