@@ -306,7 +306,7 @@ final class PackagingTests: XCTestCase {
 
     /// `make dist` builds the static release binary and gives it to scripts/dist.sh.
     func testMakeDistBuildsTheReleaseBinaryAndPacksIt() throws {
-        let plan = try run("/usr/bin/env", ["make", "-n", "dist"])
+        let plan = try run("/usr/bin/env", ["make", "--no-print-directory", "-n", "dist"])
         XCTAssertEqual(plan.status, 0, plan.output)
         let lines = plan.output.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains("swift build -c release --static-swift-stdlib"), plan.output)
