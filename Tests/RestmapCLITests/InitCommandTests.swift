@@ -45,6 +45,29 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(fromStandardInput.status, 2, fromStandardInput.stderr)
     }
 
+    /// An issue's `user` and `assignee` objects and the objects of `/users` carry the same
+    /// keys: they are one entity, `User`, named after the path that maps it, with a comment
+    /// saying so; objects of another shape stay apart.
+    func testObjectsOfTheSameShapeAreOneEntity() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-init-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"[{"id": 1, "title": "Crash", "user": {"id": 7, "login": "bo"}, "assignee": {"id": 8, "login": "cy"}, "milestone": {"id": 3, "due": "2026-12-01"}}]"#.utf8)
+            .write(to: folder.appendingPathComponent("issues.json"))
+        try Data(#"[{"id": 7, "login": "bo"}]"#.utf8).write(to: folder.appendingPathComponent("users.json"))
+        let made = try RestmapBinary.run(["init", "issues.json", "users.json", "-o", "api.plist"], in: folder)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let config = try String(contentsOf: folder.appendingPathComponent("api.plist"), encoding: .utf8)
+        XCTAssertFalse(config.contains("<key>Assignee</key>"), config)
+        XCTAssertTrue(config.contains("<key>Milestone</key>"), "another shape stays its own entity")
+        XCTAssertTrue(config.contains("<!-- Assignee objects have the keys of User objects: they are mapped as User -->"), config)
+        XCTAssertEqual(try RestmapBinary.run(["check", "-q", "-c", "api.plist"], in: folder).status, 0)
+        let records = try RestmapBinary.run(
+            ["map", "-c", "api.plist", "--shape", "records", "--format", "ndjson", "/issues=issues.json", "/users=users.json"], in: folder)
+        XCTAssertEqual(records.status, 0, records.stderr)
+        XCTAssertEqual(records.stdout.split(separator: "\n").filter { $0.contains(#""_entity":"User""#) }.count, 2, "users 7 and 8, 7 once: \(records.stdout)")
+    }
+
     func testMalformedSampleIsADataError() throws {
         let result = try RestmapBinary.run(["init", "/x=Samples/hostile/truncated.json"])
         XCTAssertEqual(result.status, 1)

@@ -41,6 +41,10 @@ public final class InitRun {
                 at: sampleNames.first.map { .file($0) })
         }
         var document = try ConfigSketchWriter().document(starter.sections())
+        for merge in starter.merged.merges {
+            document += "<!-- " + DriftSuggestions.commentText(
+                "\(merge.merged.joined(separator: ", ")) objects have the keys of \(merge.kept) objects: they are mapped as \(merge.kept)") + " -->\n"
+        }
         let leftOut = starter.leftOut
         if !leftOut.isEmpty {
             let keys = leftOut.map { "\($0.entity): '\($0.key)'" }.joined(separator: ", ")

@@ -28,10 +28,26 @@ struct StarterConfig {
         if !paths.contains(sketch) { paths.append(sketch) }
     }
 
-    /// The config's sections: the entities learnt, and a path mapping for each sample whose
-    /// objects made one (a sample holding none has nothing for a matcher to name).
+    /// The config's sections: the entities learnt (those of one shape as one,
+    /// `SameShapeEntities`), and a path mapping for each sample whose objects made one (a
+    /// sample holding none has nothing for a matcher to name).
     func sections() -> ValueObject {
-        ConfigSketchWriter().sections(entities: sketcher.entities, paths: paths.filter { sketcher.entity(named: $0.entity) != nil })
+        let (entities, merges) = merged
+        var renamed: [String: String] = [:]
+        for merge in merges { for name in merge.merged { renamed[name] = merge.kept } }
+        let mapped = paths.filter { sketcher.entity(named: $0.entity) != nil }.map { path -> PathSketch in
+            var path = path
+            path.entity = renamed[path.entity] ?? path.entity
+            return path
+        }
+        var unique: [PathSketch] = []
+        for path in mapped where !unique.contains(path) { unique.append(path) }
+        return ConfigSketchWriter().sections(entities: entities, paths: unique)
+    }
+
+    /// The entities, those of one shape merged, and which were merged into which.
+    var merged: (entities: [EntitySketch], merges: [SameShapeEntities.Merge]) {
+        SameShapeEntities.merge(sketcher.entities, preferred: paths.map(\.entity))
     }
 
     /// Whether any sample held an object.
