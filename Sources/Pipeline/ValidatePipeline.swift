@@ -40,6 +40,8 @@ public struct ValidatePipeline {
         public var result: ValidationReport
         /// The suggested config entries (`--suggest`), nil when not asked for.
         public var suggestions: String?
+        /// The same entries as config sections, to merge into the config (`--suggest -o`).
+        public var suggestedSections: ValueObject?
         public var summaryLine: String
         public var exitCode: Int32
     }
@@ -47,9 +49,28 @@ public struct ValidatePipeline {
     public func run(_ samples: [ValidationSample], definitions: MappingDefinitions) throws -> Outcome {
         let run = ValidateRun(definitions: definitions, options: options)
         let result = try run.validate(samples)
-        let suggestions = suggests
-            ? try DriftSuggestions().render(run.unreadKeys, knownEntities: Set(definitions.entities.map(\.name))) : nil
-        return Outcome(result: result, suggestions: suggestions, summaryLine: result.summaryLine, exitCode: result.exitCode)
+        let known = Set(definitions.entities.map(\.name))
+        let suggestions = suggests ? try DriftSuggestions().render(run.unreadKeys, knownEntities: known) : nil
+        let sections = suggests ? DriftSuggestions().sections(run.unreadKeys, knownEntities: known) : nil
+        return Outcome(
+            result: result, suggestions: suggestions, suggestedSections: sections, summaryLine: result.summaryLine,
+            exitCode: result.exitCode)
+    }
+
+    /// The config (its bytes, as read from `file`) with the suggested sections merged in,
+    /// refused unless it loads and lints without errors.
+    /// - Throws: `RestmapError` (usage) when the merged config would not pass `check`.
+    public static func mergeSuggestions(_ sections: ValueObject, intoConfig bytes: [UInt8], file: String) throws -> [UInt8] {
+        let merged = try SuggestionMerge.merge(sections, intoConfig: bytes, file: file)
+        let log = DiagnosticLog()
+        _ = try ConfigPipeline(log: log).definitions(configBytes: merged, file: file)
+        let errors = log.diagnostics.filter { $0.severity == .error }
+        if let first = errors.first {
+            throw RestmapError.usage(
+                .malformedArgument, "the config with the suggestions merged in would not pass check (\(first.message)); it is not written",
+                at: .file(file))
+        }
+        return merged
     }
 
     /// `report` in `format`; the HTML page draws the config's graph when there is a config.

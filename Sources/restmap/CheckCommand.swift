@@ -100,7 +100,7 @@ struct CheckCommand: ParsableCommand {
         for request in report where !(request.format == .text && request.file == nil) {
             let text = CheckPipeline.render(
                 found, diagnostics: diagnostics, format: request.format, workingDirectory: ValidateCommand.workingDirectory())
-            try request.deliver(text, output: output)
+            try request.deliver(text, output: output.output)
         }
     }
 }

@@ -60,13 +60,14 @@ struct ReportRequest: ExpressibleByArgument, Equatable {
         }
     }
 
-    /// Writes `text` to the request's file (parent directories made) or to `-o`/stdout.
-    func deliver(_ text: String, output: OutputOption) throws {
+    /// Writes `text` to the request's file (parent directories made), or else to `output`
+    /// (`-o`; nil or `-`: standard output).
+    func deliver(_ text: String, output: String?) throws {
         if let file {
             try Self.createParentDirectories(of: file)
             try OutputDestination(path: file).write { sink in try sink.write(text) }
         } else {
-            try output.destination().write { sink in try sink.write(text) }
+            try OutputDestination(path: output).write { sink in try sink.write(text) }
         }
     }
 

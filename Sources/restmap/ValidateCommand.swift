@@ -60,7 +60,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Which findings fail the run: error (the default), warning, or never (report them, exit 0; --min-coverage still fails).", valueName: "severity"))
     var failOn: FindingThreshold = .error
 
-    @Flag(name: .long, help: "Print, for each payload key the config never reads, the plist entries that would map it.")
+    @Flag(name: .long, help: "Print, for each payload key the config never reads, the plist entries that would map it; with -o FILE, write the config with them merged in to FILE instead (the report then goes to standard output or its =FILE).")
     var suggest = false
 
     @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail when config coverage is below this percentage (0-100).", valueName: "pct"))
@@ -128,9 +128,11 @@ struct ValidateCommand: ParsableCommand {
         }
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
         try writeReports(found, pipeline: pipeline, definitions: definitions, skippingText: false)
-        if let text = result.suggestions {
+        if suggest && output.writesFile, let sections = result.suggestedSections, let path = output.output {
+            try writeMergedConfig(sections, to: path)
+        } else if let text = result.suggestions {
             // Beside a text report on the terminal; never inside a machine-read report.
-            if mainFormat == .text && !output.writesFile {
+            if mainFormat == .text && !writesReportFile {
                 try Console.shared.standardOutput.write(text)
             } else {
                 Console.shared.writeError(text)
@@ -138,7 +140,7 @@ struct ValidateCommand: ParsableCommand {
         }
         // The text and GitHub reports end with the summary line; when neither is on
         // standard output, the job log gets it on stderr.
-        let onScreen = !output.writesFile && (mainFormat == .text || mainFormat == .github)
+        let onScreen = !writesReportFile && (mainFormat == .text || mainFormat == .github)
         if !quiet && !onScreen {
             Console.shared.writeError(found.summaryLine + "\n")
         }
@@ -152,14 +154,36 @@ struct ValidateCommand: ParsableCommand {
         _ result: ValidationReport, pipeline: ValidatePipeline, definitions: MappingDefinitions?, skippingText: Bool
     ) throws {
         for request in requests {
-            let onScreen = request.file == nil && request.format == .text && !output.writesFile
+            let onScreen = request.file == nil && request.format == .text && !writesReportFile
             if skippingText && onScreen { continue }
             // The config's warnings are on standard error already, beside a text report on screen.
             var shown = result
             if onScreen { shown.configFindings = [] }
             let text = pipeline.render(shown, as: request.format, definitions: definitions)
-            try request.deliver(text, output: output)
+            try request.deliver(text, output: reportOutput)
         }
+    }
+
+    /// Where the report without a file goes: `-o`, unless `--suggest -o` gives `-o` the
+    /// merged config; then standard output (nil).
+    private var reportOutput: String? {
+        suggest && output.writesFile ? nil : output.output
+    }
+
+    private var writesReportFile: Bool { reportOutput != nil && reportOutput != "-" }
+
+    /// `--suggest -o FILE`: the config with the suggested entries merged in.
+    private func writeMergedConfig(_ sections: ValueObject, to path: String) throws {
+        let configPath = try global.configPath()
+        let bytes = try FileByteSource(path: configPath).readAll(limit: InputLimits.configBytes)
+        let merged = try ValidatePipeline.mergeSuggestions(sections, intoConfig: bytes, file: configPath)
+        try OutputDestination(path: path).write { sink in try sink.write(merged) }
+        let count = sections.entries.reduce(0) { total, section in
+            if case .object(let entities) = section.value { return total + entities.entries.count }
+            return total + 1
+        }
+        Console.shared.writeError(
+            count == 0 ? "no suggestions: \(path) is the config unchanged\n" : "wrote \(path): the config with suggested entries merged in\n")
     }
 
     private func sampleList(log: DiagnosticLog) throws -> [ValidationSample] {

@@ -23,10 +23,15 @@ public struct ConfigPipeline {
         return try definitions(from: root, file: path) { try modelPath.map { try CoreDataModel.load(path: $0) } }
     }
 
-    /// Runs the four steps on a config held in memory (tests, fuzzing); `file` names it in
-    /// diagnostics.
+    /// Runs the four steps on a config held in memory (a config about to be written);
+    /// `file` names it in diagnostics.
+    public func definitions(configBytes bytes: [UInt8], file: String) throws -> MappingDefinitions {
+        try definitions(configBytes: bytes, file: file, model: nil)
+    }
+
+    /// As above, with a model (tests, fuzzing).
     func definitions(
-        configBytes bytes: [UInt8], file: String, model: CoreDataModel? = nil
+        configBytes bytes: [UInt8], file: String, model: CoreDataModel?
     ) throws -> MappingDefinitions {
         let root = try ConfigDocumentReader().parse(bytes, file: file)
         return try definitions(from: root, file: file) { model }

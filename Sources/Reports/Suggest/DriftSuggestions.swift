@@ -9,6 +9,35 @@ public struct DriftSuggestions {
     /// The snippets as plist text with a comment per entity; empty when there is nothing
     /// to suggest.
     public func render(_ unread: [UnreadKey], knownEntities: Set<String>) throws -> String {
+        let (order, byEntity, unplaced) = grouped(unread)
+        var out = ""
+        for entity in order {
+            let keys = byEntity[entity]!
+            let places = keys.compactMap { $0.location?.description }
+            let said = "\(entity): \(keys.map(\.key).joined(separator: ", ")) never read" + (places.isEmpty ? "" : " (first at \(places[0]))")
+            out += "<!-- " + Self.commentText(said) + " -->\n"
+            out += try ConfigSketchWriter().snippet(sections(for: entity, keys: keys, knownEntities: knownEntities))
+        }
+        if !unplaced.isEmpty {
+            let names = unplaced.map { "'\($0.key)'" }.joined(separator: ", ")
+            out += "<!-- " + Self.commentText("\(names): outside every mapped object; a path mapping's key_path would reach them") + " -->\n"
+        }
+        return out
+    }
+
+    /// Every suggestion as one set of config sections, to merge into the config
+    /// (`SuggestionMerge`).
+    public func sections(_ unread: [UnreadKey], knownEntities: Set<String>) -> ValueObject {
+        let (order, byEntity, _) = grouped(unread)
+        var all = ValueObject()
+        for entity in order {
+            all = Self.merged(all, sections(for: entity, keys: byEntity[entity]!, knownEntities: knownEntities))
+        }
+        return all
+    }
+
+    /// The unread keys by entity, in first-seen order, and those outside every mapped object.
+    private func grouped(_ unread: [UnreadKey]) -> (order: [String], byEntity: [String: [UnreadKey]], unplaced: [UnreadKey]) {
         var order: [String] = []
         var byEntity: [String: [UnreadKey]] = [:]
         var unplaced: [UnreadKey] = []
@@ -20,30 +49,35 @@ public struct DriftSuggestions {
             if byEntity[entity] == nil { order.append(entity) }
             if !(byEntity[entity] ?? []).contains(where: { $0.key == key.key }) { byEntity[entity, default: []].append(key) }
         }
-        var out = ""
-        let writer = ConfigSketchWriter()
-        for entity in order {
-            let keys = byEntity[entity]!
-            var sketcher = ShapeSketcher()
-            sketcher.learn(.object(ValueObject(keys.map { ($0.key, $0.value) })), as: entity)
-            // Only what is new: the entity's unread keys, and entities the config lacks.
-            let entities = sketcher.entities.filter { $0.name == entity || !knownEntities.contains($0.name) }
-            let places = keys.compactMap { $0.location?.description }
-            let said = "\(entity): \(keys.map(\.key).joined(separator: ", ")) never read" + (places.isEmpty ? "" : " (first at \(places[0]))")
-            out += "<!-- " + Self.commentText(said) + " -->\n"
-            var sections = writer.sections(entities: entities)
-            // The new entity's identifier is inferred; an existing entity keeps its own.
-            if knownEntities.contains(entity), case .object(var keysSection)? = sections["primary_key_mappings"] {
-                keysSection[entity] = nil
-                sections["primary_key_mappings"] = keysSection.isEmpty ? nil : .object(keysSection)
+        return (order, byEntity, unplaced)
+    }
+
+    /// What would map `keys` of `entity`'s objects: only what is new — the entity's unread
+    /// keys, and entities the config lacks.
+    private func sections(for entity: String, keys: [UnreadKey], knownEntities: Set<String>) -> ValueObject {
+        var sketcher = ShapeSketcher()
+        sketcher.learn(.object(ValueObject(keys.map { ($0.key, $0.value) })), as: entity)
+        let entities = sketcher.entities.filter { $0.name == entity || !knownEntities.contains($0.name) }
+        var sections = ConfigSketchWriter().sections(entities: entities)
+        // The new entity's identifier is inferred; an existing entity keeps its own.
+        if knownEntities.contains(entity), case .object(var keysSection)? = sections["primary_key_mappings"] {
+            keysSection[entity] = nil
+            sections["primary_key_mappings"] = keysSection.isEmpty ? nil : .object(keysSection)
+        }
+        return sections
+    }
+
+    /// `base` with what `addition` adds, dictionaries merged key by key; `base` wins.
+    static func merged(_ base: ValueObject, _ addition: ValueObject) -> ValueObject {
+        var result = base
+        for entry in addition.entries {
+            if case .object(let existing)? = base[entry.key], case .object(let more) = entry.value {
+                result[entry.key] = .object(merged(existing, more))
+            } else if base[entry.key] == nil {
+                result[entry.key] = entry.value
             }
-            out += try writer.snippet(sections)
         }
-        if !unplaced.isEmpty {
-            let names = unplaced.map { "'\($0.key)'" }.joined(separator: ", ")
-            out += "<!-- " + Self.commentText("\(names): outside every mapped object; a path mapping's key_path would reach them") + " -->\n"
-        }
-        return out
+        return result
     }
 
     /// Text that can stand inside an XML comment whatever keys it names: control characters

@@ -5,7 +5,7 @@ public enum InputLimits {
     /// by libxml2 at 2,048 levels in any case.
     public static let defaultMaxDepth = 10_000
     /// A config document (plist or JSON): larger is not a mapping config.
-    static let configBytes = 16 << 20
+    public static let configBytes = 16 << 20
     /// Values in a binary-plist config once its shared references are expanded into a tree
     /// (a shared-reference bomb is a few hundred bytes that would expand to 2^64 values). A
     /// hand-written config holds thousands.
