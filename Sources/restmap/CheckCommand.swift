@@ -23,25 +23,12 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Treat warnings as errors (the same as --fail-on warning).")
-    var strict = false
-
-    @Option(name: .long, help: ArgumentHelp("Findings accepted for now (written by --write-baseline): reported as baselined, never failing the run; new findings still do.", valueName: "file"))
-    var baseline: String?
-
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write this run's findings as a baseline to FILE and accept them.", valueName: "file"))
-    var writeBaseline: String?
-
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Which findings fail the run: error (the default), warning, or never (report them, exit 0; an unreadable config still exits 2).", valueName: "severity"))
-    var failOn: FindingThreshold = .error
+    @OptionGroup var gate: FindingGateOptions
 
     func validate() throws {
         try ReportRequest.check(report)
         if report.contains(where: { $0.format == .html }) {
             throw ValidationError("check --report takes every format but html (validate --report html draws coverage over samples)")
-        }
-        if strict && failOn == .never {
-            throw ValidationError("--strict (fail on warnings) and --fail-on never contradict each other")
         }
     }
 
@@ -73,13 +60,13 @@ struct CheckCommand: ParsableCommand {
                 at: entity.location)
         }
         log.emit(contentsOf: CheckPipeline.storeNameWarnings(definitions))
-        let threshold = strict ? FindingThreshold.warning : failOn
+        let threshold = gate.threshold
         let failingSeverity: Diagnostic.Severity? = threshold == .never ? nil : threshold == .warning ? .warning : .error
         let workingDirectory = ValidateCommand.workingDirectory()
         var found = ValidationReport.configCheck(
             config: path, diagnostics: log.diagnostics, failingSeverity: failingSeverity,
-            baseline: try baseline.map { try Baseline(path: $0) } ?? Baseline(), workingDirectory: workingDirectory)
-        if let writeBaseline {
+            baseline: try gate.baseline.map { try Baseline(path: $0) } ?? Baseline(), workingDirectory: workingDirectory)
+        if let writeBaseline = gate.writeBaseline {
             try ReportRequest.writeBaseline(&found, to: writeBaseline)
         }
         try writeReports(found, diagnostics: log.diagnostics)

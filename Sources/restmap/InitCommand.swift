@@ -52,7 +52,7 @@ struct InitCommand: ParsableCommand {
         }
         let config = try run.config()
         if let manifestOut {
-            let manifest = ManifestWriter(location: manifestOut, workingDirectory: ValidateCommand.workingDirectory()).render(entries)
+            let manifest = try ManifestWriter(location: manifestOut, workingDirectory: ValidateCommand.workingDirectory()).render(entries)
             try ReportRequest.createParentDirectories(of: manifestOut)
             try OutputDestination(path: manifestOut).write { sink in try sink.write(manifest) }
         }

@@ -6,11 +6,16 @@ struct ManifestWriter {
     var location: String
     var workingDirectory: String?
 
-    func render(_ entries: [(file: String, path: String)]) -> String {
-        let lines = entries.map { entry in
-            "  {\"file\": \(quoted(relative(entry.file))), \"path\": \(quoted(entry.path))}"
-        }
-        return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    func render(_ entries: [(file: String, path: String)]) throws -> String {
+        let manifest = Value.array(entries.map { entry in
+            .object(ValueObject([("file", .string(relative(entry.file))), ("path", .string(entry.path))]))
+        })
+        let sink = MemorySink()
+        let writer = JSONWriter(sink: sink, style: .pretty)
+        try writer.write(manifest)
+        try writer.newline()
+        try writer.flush()
+        return sink.text
     }
 
     /// `file` (absolute, or relative to the working directory) as seen from the manifest's
@@ -36,25 +41,5 @@ struct ManifestWriter {
             if part == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(String(part)) }
         }
         return parts
-    }
-
-    private func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

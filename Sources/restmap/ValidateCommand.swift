@@ -48,17 +48,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("report-samples"), help: ArgumentHelp("Which samples' text the html report shows: all (the default), failing, or none (for a page published where sample data should not be).", valueName: "which"))
     var reportSamples: ValidatePipeline.SampleBodies = .all
 
-    @Flag(name: .long, help: "Warnings fail samples too (the same as --fail-on warning).")
-    var strict = false
-
-    @Option(name: .long, help: ArgumentHelp("Findings accepted for now (written by --write-baseline): reported as baselined, never failing the run; new findings still do.", valueName: "file"))
-    var baseline: String?
-
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write this run's findings as a baseline to FILE and accept them (the run passes unless coverage is below --min-coverage).", valueName: "file"))
-    var writeBaseline: String?
-
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Which findings fail the run: error (the default), warning, or never (report them, exit 0; --min-coverage still fails).", valueName: "severity"))
-    var failOn: FindingThreshold = .error
+    @OptionGroup var gate: FindingGateOptions
 
     @Flag(name: .long, help: "Print, for each payload key the config never reads, the plist entries that would map it; with -o FILE, write the config with them merged in to FILE instead (the report then goes to standard output or its =FILE).")
     var suggest = false
@@ -76,9 +66,6 @@ struct ValidateCommand: ParsableCommand {
 
     func validate() throws {
         try ReportRequest.check(report)
-        if strict && failOn == .never {
-            throw ValidationError("--strict (fail on warnings) and --fail-on never contradict each other")
-        }
         if output.output != nil && !report.isEmpty && report.allSatisfy({ $0.file != nil }) {
             throw ValidationError("-o has no report to take: every --report names its own file")
         }
@@ -107,7 +94,7 @@ struct ValidateCommand: ParsableCommand {
             let loaded = try global.loadDefinitions(log: log)
             definitions = loaded
             configDiagnostics = log.diagnostics
-            if let baseline { pipeline.options.baseline = try Baseline(path: baseline) }
+            if let baseline = gate.baseline { pipeline.options.baseline = try Baseline(path: baseline) }
             let list = try sampleList(log: log)
             let meter = ProgressMeter.make(sizes: list.map(\.remainingSize), quiet: quiet, unit: "documents")
             var run = pipeline
@@ -123,7 +110,7 @@ struct ValidateCommand: ParsableCommand {
         }
         var found = result.result
         found.configFindings = ValidationReport.findings(configDiagnostics, config: found.config)
-        if let writeBaseline {
+        if let writeBaseline = gate.writeBaseline {
             try ReportRequest.writeBaseline(&found, to: writeBaseline)
         }
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
@@ -203,8 +190,8 @@ struct ValidateCommand: ParsableCommand {
 
     private func options() -> ValidationOptions {
         var options = ValidationOptions()
-        options.strict = strict
-        options.failOn = strict && failOn == .error ? .warning : failOn
+        options.strict = gate.strict
+        options.failOn = gate.threshold
         options.workingDirectory = Self.workingDirectory()
         options.minCoverage = minCoverage.flatMap(Self.percentage)
         options.inputFormat = payload.inputFormat
@@ -251,5 +238,4 @@ struct ValidateCommand: ParsableCommand {
 }
 
 extension ValidatePipeline.ReportFormat: ExpressibleByArgument {}
-extension FindingThreshold: ExpressibleByArgument {}
 extension ValidatePipeline.SampleBodies: ExpressibleByArgument {}

@@ -37,7 +37,8 @@ final class InitCommandTests: XCTestCase {
             ["init", "samples/issues.json", "samples/users.json", "-o", "two.plist", "--manifest-out", "ci/manifest.json"], in: folder)
         XCTAssertEqual(made.status, 0, made.stderr)
         let manifest = try String(contentsOf: folder.appendingPathComponent("ci/manifest.json"), encoding: .utf8)
-        XCTAssertTrue(manifest.contains(#"{"file": "../samples/issues.json", "path": "/issues"}"#), manifest)
+        let entries = try JSONSerialization.jsonObject(with: Data(manifest.utf8)) as? [[String: String]]
+        XCTAssertEqual(entries?.first, ["file": "../samples/issues.json", "path": "/issues"], manifest)
         let validated = try RestmapBinary.run(["validate", "-c", "two.plist", "--manifest", "ci/manifest.json"], in: folder)
         XCTAssertEqual(validated.status, 0, validated.stderr + validated.stdout)
         XCTAssertTrue(validated.stdout.contains("(/issues)") && validated.stdout.contains("(/users)"), validated.stdout)
