@@ -60,13 +60,15 @@ struct ReportRequest: ExpressibleByArgument, Equatable {
         }
     }
 
-    /// Writes `text` to the request's file (parent directories made), or else to `output`
-    /// (`-o`; nil or `-`: standard output).
+    /// Writes `text` to the request's file, or else to `output` (`-o`; nil or `-`: standard
+    /// output), parent directories made either way.
     func deliver(_ text: String, output: String?) throws {
         if let file {
             try Self.createParentDirectories(of: file)
             try OutputDestination(path: file).write { sink in try sink.write(text) }
         } else {
+            // A report's `-o` makes its directories as `=FILE` does (`-o build/junit.xml`).
+            if let output, output != "-" { try Self.createParentDirectories(of: output) }
             try OutputDestination(path: output).write { sink in try sink.write(text) }
         }
     }

@@ -197,7 +197,7 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(pathless.status, 2)
         XCTAssertEqual(
             pathless.stderr,
-            "clean.json: error: sample 'clean.json' has no request path and the config has 2 path mappings ('/items', '/items/:id'); give it a 'path' (URI=FILE) or pass --path URI\n")
+            "clean.json: error: sample 'clean.json' has no request path and the config has 2 path mappings ('/items', '/items/:id'); give it a 'path' (URI=FILE) or pass --path URI; restmap init --manifest-out FILE writes a manifest with the paths init gave\n")
         XCTAssertEqual(try run(["--report", "xml", "/items=clean.json"]).status, 2)
     }
 

@@ -85,7 +85,7 @@ public final class ValidateRun {
                 let patterns = definitions.pathMappings.map { "'\($0.uri.value.text)'" }.joined(separator: ", ")
                 let message = definitions.pathMappings.isEmpty
                     ? "sample '\(sample.name)' cannot be mapped: the config has no path_mappings"
-                    : "sample '\(sample.name)' has no request path and the config has \(definitions.pathMappings.count) path mappings (\(patterns)); give it a 'path'\(sample.declaredAt == nil ? " (URI=FILE)" : "") or pass --path URI"
+                    : "sample '\(sample.name)' has no request path and the config has \(definitions.pathMappings.count) path mappings (\(patterns)); give it a 'path'\(sample.declaredAt == nil ? " (URI=FILE)" : "") or pass --path URI; restmap init --manifest-out FILE writes a manifest with the paths init gave"
                 problems.append(.error(.requestPathUnspecified, message, at: sample.declaredAt ?? .file(sample.name)))
                 routes.append(.noMatch(""))
                 continue

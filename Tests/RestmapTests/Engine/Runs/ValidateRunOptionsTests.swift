@@ -86,7 +86,7 @@ final class ValidateRunOptionsTests: XCTestCase {
             XCTAssertEqual(error.exitCode, 2)
             XCTAssertEqual(
                 error.description,
-                "a.json: error: sample 'a.json' has no request path and the config has 2 path mappings ('/employees', '/departments'); give it a 'path' (URI=FILE) or pass --path URI")
+                "a.json: error: sample 'a.json' has no request path and the config has 2 path mappings ('/employees', '/departments'); give it a 'path' (URI=FILE) or pass --path URI; restmap init --manifest-out FILE writes a manifest with the paths init gave")
         }
         var options = ValidationOptions()
         options.defaultPath = "/employees"
