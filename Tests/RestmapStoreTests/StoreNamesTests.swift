@@ -1,5 +1,5 @@
 import XCTest
-@testable import RestmapEngine
+import RestmapEngine
 @testable import RestmapStore
 
 /// Names a store engine would take for one, or refuses, are found from the config alone,

@@ -1,5 +1,5 @@
 import Foundation
-@testable import RestmapEngine
+import RestmapEngine
 @testable import RestmapStore
 import XCTest
 
@@ -23,7 +23,7 @@ final class StorePolymorphicRelationshipTests: XCTestCase {
         let matchers = #"[{"key_path": "type", "expected_value": "Boy", "entity_name": "Boy"}, {"key_path": "type", "expected_value": "Girl", "entity_name": "Girl"}]"#
         XCTAssertThrowsError(try storeRun(config: Self.config(friendMatchers: matchers), inputs: [("/boys", Self.payload)], store: store)) {
             error in
-            XCTAssertEqual((error as? RestmapError)?.codes, [.storePolymorphicRelationship])
+            XCTAssertEqual((error as? RestmapError)?.diagnostics.map(\.code), [.storePolymorphicRelationship])
             XCTAssertEqual((error as? RestmapError)?.exitCode, 2)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: store), "the refused run leaves no store behind")

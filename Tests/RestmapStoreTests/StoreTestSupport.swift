@@ -1,5 +1,5 @@
 import Foundation
-@testable import RestmapEngine
+import RestmapEngine
 @testable import RestmapStore
 import XCTest
 
@@ -15,9 +15,7 @@ func scratchDirectory() throws -> URL {
 @discardableResult
 func storeRun(config: String, inputs: [(path: String?, payload: String)], store: String) throws -> Int32 {
     let log = DiagnosticLog()
-    let root = try ConfigDocumentReader().parse(Array(config.utf8), file: "config.json")
-    let definitions = try ConfigLoader().load(root, file: "config.json", log: log)
-    ConfigLinter().lint(definitions, log: log)
+    let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(config.utf8), file: "config.json")
     precondition(!log.hasErrors, "test config has errors: \(log.diagnostics)")
     var options = MapOptions()
     options.keepsGraph = true
@@ -26,8 +24,13 @@ func storeRun(config: String, inputs: [(path: String?, payload: String)], store:
     run.onGraphComplete = { graph, plans in
         try ObjectStore.persist(graph, plans: plans, configFile: "config.json", to: store)
     }
-    let sources = inputs.enumerated().map { index, input in
-        MapInput(source: MemoryByteSource(input.payload, name: "input\(index + 1).json"), requestPath: input.path)
+    // Each payload from a file of its own, as the CLI reads inputs.
+    let folder = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sources = try inputs.enumerated().map { index, input in
+        let file = folder.appendingPathComponent("input\(index + 1).json")
+        try Data(input.payload.utf8).write(to: file)
+        return MapInput(source: try FileByteSource(path: file.path), requestPath: input.path)
     }
     return try run.run(sources)
 }

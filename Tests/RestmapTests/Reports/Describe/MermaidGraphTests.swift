@@ -1,5 +1,5 @@
 import XCTest
-@testable import RestmapEngine
+import RestmapEngine
 @testable import RestmapReports
 
 /// `describe --format mermaid`: what GitHub will draw from it.

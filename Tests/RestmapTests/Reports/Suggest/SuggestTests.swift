@@ -1,5 +1,5 @@
 import XCTest
-@testable import RestmapEngine
+import RestmapEngine
 @testable import RestmapReports
 
 /// Names, shapes and snippets of `restmap init` and `validate --suggest`.
@@ -87,9 +87,9 @@ final class SuggestTests: XCTestCase {
 
     func testSuggestionsNameTheEntityAndOnlyWhatIsNew() throws {
         let unread = [
-            UnreadKey(entity: "Employee", key: "created_at", value: .string("2024-01-02T03:04:05Z"), location: nil),
-            UnreadKey(entity: "Employee", key: "dept", value: try json(#"{"id": 4, "name": "IT"}"#), location: nil),
-            UnreadKey(entity: nil, key: "next_page", value: .string("/p2"), location: nil),
+            EngineFixtures.unreadKey(entity: "Employee", key: "created_at", value: .string("2024-01-02T03:04:05Z")),
+            EngineFixtures.unreadKey(entity: "Employee", key: "dept", value: try json(#"{"id": 4, "name": "IT"}"#)),
+            EngineFixtures.unreadKey(entity: nil, key: "next_page", value: .string("/p2")),
         ]
         let text = try DriftSuggestions().render(unread, knownEntities: ["Employee", "Dept"])
         XCTAssertTrue(text.hasPrefix("<!-- Employee: created_at, dept never read -->\n<key>entity_attribute_mappings</key>"), text)
@@ -105,8 +105,8 @@ final class SuggestTests: XCTestCase {
     func testAPayloadKeyCannotBreakOutOfTheSuggestionsComment() throws {
         let hostile = "x--><key>pwned_section</key><string>1</string><!--"
         let unread = [
-            UnreadKey(entity: "Employee", key: hostile, value: .number("1"), location: nil),
-            UnreadKey(entity: nil, key: "a--", value: .number("1"), location: nil),
+            EngineFixtures.unreadKey(entity: "Employee", key: hostile, value: .number("1")),
+            EngineFixtures.unreadKey(entity: nil, key: "a--", value: .number("1")),
         ]
         let text = try DriftSuggestions().render(unread, knownEntities: ["Employee"])
         for comment in text.split(separator: "\n") where comment.hasPrefix("<!--") {
@@ -115,10 +115,9 @@ final class SuggestTests: XCTestCase {
             XCTAssertFalse(inside.contains("--"), "a comment holds '--': \(comment)")
         }
         let config = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"# + text + "</dict></plist>"
-        let parsed = try XMLPlistReader().read(Array(config.utf8), file: "pasted.plist")
-        guard case .dictionary(let entries) = parsed.content else { return XCTFail("not a dictionary") }
-        XCTAssertFalse(entries.map(\.key).contains("pwned_section"), "\(entries.map(\.key))")
-        XCTAssertEqual(Set(entries.map(\.key)), ["entity_attribute_mappings", "entity_attribute_types"])
+        guard let keys = try EngineFixtures.plistTopLevelKeys(config, file: "pasted.plist") else { return XCTFail("not a dictionary") }
+        XCTAssertFalse(keys.contains("pwned_section"), "\(keys)")
+        XCTAssertEqual(Set(keys), ["entity_attribute_mappings", "entity_attribute_types"])
     }
 
     /// Keys no key path can read as they are (dots, a leading `@`, placeholders, the empty
@@ -127,7 +126,7 @@ final class SuggestTests: XCTestCase {
     func testInitLeavesOutKeysNoKeyPathReadsAndKeepsNamesApart() throws {
         let sample = #"[{"id": 1, "a.b": 1, "a..b": 2, "@count": 3, "@parent": 4, "": 5, "x\u0000y": 6, "a_b": 7, "aB": 8, "(name)": 9, "ok": {"z": 1}}]"#
         let run = InitRun(maxDepth: 100)
-        try run.add(MapInput(source: MemoryByteSource(sample, name: "items.json"), requestPath: "/items"))
+        try run.add(EngineFixtures.input(sample, name: "items.json", requestPath: "/items"))
         let config = try run.config()
         XCTAssertTrue(config.contains(#"<!-- left out, since no key path can read them as they are"#), config)
         for key in ["'a.b'", "'a..b'", "'@count'", "'@parent'", "''", #"'x\x00y'"#, "'(name)'"] {

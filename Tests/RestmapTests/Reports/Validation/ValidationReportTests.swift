@@ -1,5 +1,5 @@
 import XCTest
-@testable import RestmapEngine
+import RestmapEngine
 @testable import RestmapReports
 
 /// Each report format, exactly: one passing sample, one failing with an error and a note, a
@@ -313,9 +313,9 @@ final class ValidationReportTests: XCTestCase {
     }
 
     func testGitHubEscaping() {
-        var finding = ValidationFinding(
-            .xmlExternalEntity, .warning, "100% sure\r\nsecond line", at: SourceLocation(file: "/work/a,b:c.json", line: 3, column: 4),
-            config: .init("path_mappings.0", at: SourceLocation(file: "/work/api.plist", line: 9, column: 2)))
+        var finding = EngineFixtures.finding(
+            EngineFixtures.xmlExternalEntity, .warning, "100% sure\r\nsecond line", at: SourceLocation(file: "/work/a,b:c.json", line: 3, column: 4),
+            config: ("path_mappings.0", SourceLocation(file: "/work/api.plist", line: 9, column: 2)))
         finding.count = 2
         let github = ValidationGitHubReport(workingDirectory: "/work")
         XCTAssertEqual(
@@ -324,7 +324,7 @@ final class ValidationReportTests: XCTestCase {
             "a message's own line breaks are escaped as text; only the lines the report adds are %0A")
         XCTAssertEqual(
             ValidationGitHubReport(workingDirectory: nil).annotation(
-                ValidationFinding(.nothingMapped, .note, "n", at: .file("s.json"))),
+                EngineFixtures.finding(.nothingMapped, .note, "n", at: .file("s.json"))),
             "::notice file=s.json,title=RM4002::n")
     }
 
