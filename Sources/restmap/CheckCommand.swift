@@ -16,7 +16,7 @@ struct CheckCommand: ParsableCommand {
             ],
             examples: [
                 ("Lint a config", "restmap check -c api.plist"),
-                ("Against the Core Data model, failing on warnings", "restmap check -c api.plist --model App.xcdatamodeld --fail-on warning"),
+                ("Failing on warnings too", "restmap check -c api.plist --fail-on warning"),
                 ("SARIF for code scanning, even if the config does not load", "restmap check -c api.plist --report sarif=check.sarif"),
                 ("Accept today's findings; later runs fail on new ones only", "restmap check -c api.plist --write-baseline baseline.json"),
             ]).discussion)

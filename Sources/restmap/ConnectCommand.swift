@@ -15,7 +15,7 @@ struct ConnectCommand: ParsableCommand {
                 (2, "the store cannot be reached or written"),
             ],
             examples: [
-                ("After four shards were loaded", "restmap connect --store postgresql://loader@db/api"),
+                ("After the shards of a load were stored", "restmap connect --store api.db"),
             ]).discussion)
 
     @Option(name: .long, help: "The store file, or a PostgreSQL database (postgresql://...; PG* environment variables honoured).")

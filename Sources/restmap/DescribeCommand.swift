@@ -15,7 +15,7 @@ struct DescribeCommand: ParsableCommand {
             ],
             examples: [
                 ("Read a config", "restmap describe -c api.plist"),
-                ("Draw its entities with Graphviz", "restmap describe -c api.plist --format dot | dot -Tsvg > api.svg"),
+                ("Its entities as a Mermaid diagram, for a README", "restmap describe -c api.plist --format mermaid > api.mmd"),
             ]).discussion)
 
 

@@ -15,7 +15,7 @@ struct DumpCommand: ParsableCommand {
             ],
             examples: [
                 ("Everything, one record a line", "restmap dump --store api.db --format ndjson"),
-                ("One entity's records", "restmap dump --store postgresql://db/api --entity Employee"),
+                ("One entity's records", "restmap dump --store api.db --entity Employee"),
             ]).discussion)
 
     @Option(name: .long, help: "The store written by map --store: a file, or a postgresql:// URL.")

@@ -16,7 +16,7 @@ struct MapCommand: ParsableCommand {
             ],
             examples: [
                 ("Map two payloads, each at its own path", "restmap map -c api.plist /employees=emp.json /departments=dep.json"),
-                ("From a pipe, one record a line", "curl -s $URL | restmap map -c api.plist --path /employees --format ndjson"),
+                ("From standard input, one record a line", "restmap map -c api.plist --path /employees --format ndjson < employees.json"),
                 ("Store what is mapped (restmap dump prints it)", "restmap map -c api.plist --store api.db /employees=employees.json"),
             ]).discussion)
 

@@ -15,7 +15,7 @@ struct RequestCommand: ParsableCommand {
             ],
             examples: [
                 ("The body of a login request", "echo '{\"username\": \"ann\"}' | restmap request -c api.plist --path /user/auth"),
-                ("As form fields", "restmap request -c api.plist --class User --format form user.json"),
+                ("As form fields", "restmap request -c api.plist --class UserLoginInfo --format form login.json"),
             ]).discussion)
 
     @OptionGroup var global: GlobalOptions
