@@ -31,10 +31,7 @@ final class Mapper {
         var input: String
         /// The representation's JSON pointer in its payload; nil when not tracked.
         var pointer: String?
-        /// Behind one reference: an origin is copied per element and per key path, and the
-        /// table's eight buffers would each be retained and released with every copy.
-        private var locationTable: LocationTable?
-        var locations: PayloadLocations? { locationTable?.locations }
+        var locations: PayloadLocations?
         /// Where the representation sits, for `@parent`, `@root` and `@metadata`; nil when
         /// the config reads none of them.
         var scope: MappingScope?
@@ -42,12 +39,7 @@ final class Mapper {
         init(input: String, pointer: String?, locations: PayloadLocations? = nil) {
             self.input = input
             self.pointer = pointer
-            self.locationTable = locations.map(LocationTable.init)
-        }
-
-        private final class LocationTable {
-            let locations: PayloadLocations
-            init(_ locations: PayloadLocations) { self.locations = locations }
+            self.locations = locations
         }
 
         func appending(_ token: String) -> Origin {
