@@ -6,7 +6,7 @@ import XCTest
 import Glibc
 #endif
 
-/// `-o FILE` as SPEC §5 and the README ("Output files") describe it: regular files replaced
+/// `-o FILE` as SPEC §5 and docs/limits.md ("Output files") describe it: regular files replaced
 /// atomically with their mode kept, new ones created with the umask's mode, symbolic links
 /// followed and kept, hard links split, and anything that is not a regular file written
 /// through. (Signals during `-o` are in the hostile-input suite, Tests/Hostile/run.py.)

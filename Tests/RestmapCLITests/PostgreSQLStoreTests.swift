@@ -39,7 +39,7 @@ final class PostgreSQLStoreTests: XCTestCase {
         return result.stdout
     }
 
-    /// Where jsonb differs from SQLite by design (README "PostgreSQL"): an untyped number
+    /// Where jsonb differs from SQLite by design (docs/stores.md, "Same schema, same rules"): an untyped number
     /// written with an exponent reads back written out.
     static let jsonbNormalizations = ["gists-update": [("\"size\": 0.5e3", "\"size\": 500")]]
 

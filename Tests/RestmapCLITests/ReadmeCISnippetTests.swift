@@ -2,8 +2,9 @@ import Foundation
 import RestmapTestSupport
 import XCTest
 
-/// README.md's CI examples — the fenced blocks from "**GitHub Actions**" to the next heading
-/// (`### validate --report html`): GitHub Actions workflows and fragments, code scanning, the
+/// The CI examples of docs/ci.md — the fenced blocks from "**GitHub Actions**" to the next
+/// heading of level 1 or 2 (`## Reports, exit status and baselines`; `###` headings inside the
+/// range are allowed): GitHub Actions workflows and fragments, code scanning, the
 /// plain shell step, GitLab CI, the GitHub Action and pre-commit — each linted and run as a
 /// user copying it would, so a snippet that drifts from restmap's options, action.yml or the
 /// hooks fails here. How the tools are found and run follows PackagingTests; actionlint,
@@ -15,11 +16,13 @@ import XCTest
 /// manifest lists employees.json at /employees and departments.json at /departments and, with
 /// them, the rest of Samples/manifest.json's samples (copied flat into samples/): the snippets
 /// ask for `--min-coverage 90`, and the two employees samples alone exercise 68.4% of the
-/// config (as the README's own example shows), all nine 100%. employees.plist passes
+/// config (as the example in docs/commands.md shows), all nine 100%. employees.plist passes
 /// `check --strict` as it is, so the config is not changed.
 final class ReadmeCISnippetTests: XCTestCase {
     private var scratch: URL!
     private let root = RestmapBinary.packageRoot
+    /// The page holding the CI examples, relative to the package root.
+    private let page = "docs/ci.md"
 
     override func setUpWithError() throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-readme-ci-\(UUID().uuidString)")
@@ -36,22 +39,32 @@ final class ReadmeCISnippetTests: XCTestCase {
 
     private struct Snippet {
         let language: String, line: Int, text: String
-        var name: String { "README.md:\(line) (\(language))" }
+        var name: String { "docs/ci.md:\(line) (\(language))" }
     }
 
     /// The fenced blocks of the CI examples, with the line each starts on. The section must
-    /// still hold every example's lead-in, so that a reorganized README fails here rather than
-    /// leaving snippets untested.
+    /// still hold every example's lead-in, so that a reorganized page fails here rather than
+    /// leaving snippets untested. The range ends at the next `#` or `##` heading outside a
+    /// fence; `###` subheadings may divide it.
     private func snippets() throws -> [Snippet] {
-        let lines = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
             .components(separatedBy: "\n")
         guard let start = lines.firstIndex(where: { $0.hasPrefix("**GitHub Actions**") }) else {
-            throw Missing(description: "README.md has no \"**GitHub Actions**\" CI examples")
+            throw Missing(description: "\(page) has no \"**GitHub Actions**\" CI examples")
         }
-        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") || $0.hasPrefix("### ") } ?? lines.endIndex
+        var fenced = false
+        var end = lines.endIndex
+        for index in (start + 1)..<lines.endIndex {
+            let line = lines[index]
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { fenced.toggle() }
+            if !fenced, line.hasPrefix("# ") || line.hasPrefix("## ") {
+                end = index
+                break
+            }
+        }
         let section = lines[start..<end]
         for lead in ["**Code scanning**", "**Plain shell step**", "**GitLab CI**", "**The GitHub Action**", "**pre-commit**"] {
-            XCTAssertTrue(section.contains { $0.hasPrefix(lead) }, "README.md's CI examples (line \(start + 1)) lack \(lead)")
+            XCTAssertTrue(section.contains { $0.hasPrefix(lead) }, "\(page)'s CI examples (line \(start + 1)) lack \(lead)")
         }
         var found: [Snippet] = []
         var open: (language: String, line: Int, body: [String])?
@@ -68,7 +81,7 @@ final class ReadmeCISnippetTests: XCTestCase {
                 open = (String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces), index + 1, [])
             }
         }
-        XCTAssertNil(open, "an unclosed fence in README.md's CI examples")
+        XCTAssertNil(open, "an unclosed fence in \(page)'s CI examples")
         return found
     }
 
@@ -90,7 +103,7 @@ final class ReadmeCISnippetTests: XCTestCase {
 
     private func snippets(_ kind: Kind) throws -> [Snippet] {
         let matching = try snippets().filter { self.kind(of: $0) == kind }
-        XCTAssertFalse(matching.isEmpty, "no \(kind) snippet in README.md's CI examples")
+        XCTAssertFalse(matching.isEmpty, "no \(kind) snippet in \(page)'s CI examples")
         return matching
     }
 
@@ -140,7 +153,7 @@ final class ReadmeCISnippetTests: XCTestCase {
         }
         XCTAssertTrue(usesTheAction, "no CI snippet uses the repository's action (uses: OWNER/restmap@REF)")
         let lint = try run(actionlint, ["-oneline"], in: repository)
-        XCTAssertEqual(lint.status, 0, "actionlint on README.md's workflows (.github/workflows/readme-LINE.yml):\n\(lint.output)")
+        XCTAssertEqual(lint.status, 0, "actionlint on \(page)'s workflows (.github/workflows/readme-LINE.yml):\n\(lint.output)")
     }
 
     /// Each workflow snippet's `run:` steps that invoke restmap run in order, in a workspace of

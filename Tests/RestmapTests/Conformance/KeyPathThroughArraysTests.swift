@@ -41,7 +41,7 @@ final class KeyPathThroughArraysTests: XCTestCase {
     }
 
     /// A key path crossing two arrays (`teams.members` over teams that each hold members)
-    /// reaches every member; restmap flattens what key-value coding nests (README, "Where
+    /// reaches every member; restmap flattens what key-value coding nests (docs/restkit.md, "Where
     /// restmap differs from RestKit").
     func testKeyPathThroughNestedArraysFlattens() throws {
         let config = """

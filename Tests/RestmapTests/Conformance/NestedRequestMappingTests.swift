@@ -57,7 +57,7 @@ final class NestedRequestMappingTests: XCTestCase {
     /// RKObjectParameterizationTest.m `testShouldSerializeToManyRelationships`:
     /// `{"hasMany":[{"date":…}],"stringTest":"The string"}`. The nested mapping's class names
     /// an entity whose `date` is typed, so the related object's date is converted and sent as
-    /// ISO 8601 (restmap writes no milliseconds when they are zero; README, differences).
+    /// ISO 8601 (restmap writes no milliseconds when they are zero; docs/restkit.md, differences).
     func testShouldSerializeToManyRelationships() throws {
         let config = """
             {"entity_attribute_mappings": {"RKMappableAssociation": {"date": "date"}},
