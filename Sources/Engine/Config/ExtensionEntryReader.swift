@@ -1,5 +1,5 @@
 /// Reads the config extensions that let a config say what RestKit can do but RestKitMapper's
-/// format cannot (SPEC §1.7, README "Config extensions"):
+/// format cannot (SPEC §1.7, docs/config.md, "Extensions"):
 ///
 /// - `matchers` on a relationship: each related representation picks its entity, as path
 ///   mappings' matchers do (RestKit's dynamic mapping in a relationship);

@@ -1,5 +1,5 @@
 /// `map --shard I/K`: which root representations this process maps when K processes share
-/// one load (README "Sharding"). A representation whose object has a primary key goes to the
+/// one load (docs/stores.md, "Sharding"). A representation whose object has a primary key goes to the
 /// shard its entity and key hash to, so every representation of one object — a list entry
 /// and the detail payload that updates it — is mapped by one shard, in payload order, and
 /// the last still wins as in one run. Representations without a key (no primary key, or its

@@ -89,7 +89,7 @@ public struct SARIFLog {
                 ("id", .string(code.rawValue)),
                 ("shortDescription", .object(ValueObject([("text", .string(code.summary))]))),
                 ("help", .object(ValueObject([
-                    ("text", .string("\(code.summary) See the README's \"Diagnostic codes\" table for \(code.rawValue).")),
+                    ("text", .string("\(code.summary) See docs/diagnostics.md for \(code.rawValue).")),
                 ]))),
                 ("defaultConfiguration", .object(ValueObject([("level", .string(level(code.severity)))]))),
             ]))

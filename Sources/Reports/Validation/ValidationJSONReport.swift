@@ -17,7 +17,7 @@ import RestmapEngine
 ///                              { "exercised", "total" } },
 ///                 "entries": [ { "kind", "entry", "detail", "file", "line", "exercised" } ] } }
 /// ```
-/// `code` is the finding's stable diagnostic code (`RM5008`; README, "Diagnostic codes"), of
+/// `code` is the finding's stable diagnostic code (`RM5008`; docs/diagnostics.md), of
 /// which `kind` is a coarser view. `message` is the bare message (`count` and `expected_severity` are separate); `pointer` is
 /// the offending value's JSON Pointer in its document; `percent` is rounded down to one decimal.
 struct ValidationJSONReport {

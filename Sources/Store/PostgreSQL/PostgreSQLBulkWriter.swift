@@ -1,6 +1,6 @@
 import RestmapEngine
 
-/// Writes one run's objects into PostgreSQL set by set instead of row by row (README
+/// Writes one run's objects into PostgreSQL set by set instead of row by row (docs/stores.md,
 /// "PostgreSQL", chosen by measurement: a statement per object pays a round trip each).
 /// The rules are GraphPersister's; the mechanics are COPY into temporary tables and one
 /// statement per entity:

@@ -3,7 +3,7 @@ import RestmapEngine
 /// PostgreSQL's SQL. Typed columns get PostgreSQL's types (decimals and dates stay `TEXT`,
 /// exact as in SQLite); untyped attributes, which SQLite keeps in their own storage class,
 /// are `jsonb`: a string, a number, a boolean or a structure each keeps its kind, and the
-/// column can still be compared, indexed and be a primary key (README "PostgreSQL").
+/// column can still be compared, indexed and be a primary key (docs/stores.md, "PostgreSQL").
 struct PostgreSQLDialect: StoreDialect {
     init() {}
 

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The store in a PostgreSQL database (`--store postgresql://…`), written by many restmap
-/// processes at once (README "Many writers"). A run is one transaction, as with SQLite:
+/// processes at once (docs/stores.md, "Many writers"). A run is one transaction, as with SQLite:
 /// the schema created or migrated as SQLite's is (PostgreSQLSchemaStep: without a lock when
 /// nothing changes), every object upserted by primary key, relationships written,
 /// connections resolved against the database, and sources whose target is not there yet

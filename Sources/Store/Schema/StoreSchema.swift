@@ -1,6 +1,6 @@
 import RestmapEngine
 
-/// The tables a store holds, as the store's catalog records them (README "Store schema"):
+/// The tables a store holds, as the store's catalog records them (docs/stores.md, "Store schema"):
 /// one table per entity, one column per attribute, a `_rowid` column giving insertion
 /// order, to-one relationships as `<name>_rowid` columns, to-many ones as join tables.
 struct StoreSchema: Equatable {

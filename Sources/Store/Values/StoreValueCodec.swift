@@ -1,6 +1,6 @@
 import RestmapEngine
 
-/// How a mapped `Value` is held in a column, and read back, without loss (README "Store
+/// How a mapped `Value` is held in a column, and read back, without loss (docs/stores.md, "Store
 /// schema"):
 /// - typed columns hold the type's natural storage: integers as INTEGER, doubles as REAL,
 ///   booleans as 0/1, binary data as BLOB, and decimals, dates, strings, URLs and UUIDs as

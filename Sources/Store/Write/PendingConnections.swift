@@ -8,7 +8,7 @@ import RestmapEngine
 /// sources are resolved again against the committed database, from the source values the
 /// row holds now, exactly as a single run would resolve them. A source that is complete is
 /// forgotten; one still missing a target stays pending, and so does one whose targets are
-/// not found by their primary key, since more may share its value (README "Many writers").
+/// not found by their primary key, since more may share its value (docs/stores.md, "Many writers").
 struct PendingConnections {
     static let table = "_restmap_pending"
 
