@@ -27,7 +27,8 @@ deps-build:
 
 ## deps: what the tests need on top: the sqlite3 shell the store tests check stores with,
 ## the PostgreSQL 15 server the PostgreSQL store tests start (initdb, pg_ctl), man-db,
-## Chromium, Python 3 (the hostile-input suite), Python's jsonschema, and pre-commit and
+## jq (the documentation examples), Chromium, Python 3 (the hostile-input suite), Python's
+## jsonschema, and pre-commit and
 ## actionlint (the packaging tests: hooks, action.yml).
 deps: deps-build
 	@if ! command -v sqlite3 >/dev/null; then \
@@ -37,6 +38,10 @@ deps: deps-build
 	@if [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then \
 	  echo "installing the PostgreSQL 15 server (the PostgreSQL store tests start their own)"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; \
+	fi
+	@if ! command -v jq >/dev/null 2>&1; then \
+	  echo "installing jq (documentation examples pipe restmap's output through it)"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y jq; \
 	fi
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  echo "installing chromium (the HTML report test renders the page headless)"; \
@@ -85,7 +90,7 @@ demo: release
 	$(BIN_RELEASE) check -c Configs/employees.plist
 	$(BIN_RELEASE) map -c Configs/employees.plist /departments=Samples/employees/departments.json /employees=Samples/employees/employees.json
 
-## bench: SPEC §4 side by side with jq, gojq, xmlstarlet and xq, the store against
+## bench: restmap side by side with jq, gojq, xmlstarlet and xq, the store against
 ## sqlite-utils, and the PostgreSQL store against PostgreSQL's own COPY (bench/README.md).
 ## BENCH_MB=20 make bench for a quicker run; BENCH_RUNS timed runs per tool (median).
 BENCH_MB ?= 100
