@@ -319,22 +319,7 @@ final class PackagingTests: XCTestCase {
     private func run(
         _ program: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? root
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ProgramRun.run(program, arguments, in: directory ?? root, environment: environment)
     }
 
     private func git(_ arguments: [String], in directory: URL) throws {

@@ -352,19 +352,7 @@ final class ReadmeCISnippetTests: XCTestCase {
     private func run(
         _ program: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? root
-        process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["NO_COLOR": "1"]) { $1 }) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ProgramRun.run(program, arguments, in: directory ?? root, environment: environment)
     }
 
     @discardableResult
