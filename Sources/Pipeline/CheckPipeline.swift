@@ -17,7 +17,10 @@ public enum CheckPipeline {
     /// `check`'s findings in a report format (`check --report`): SARIF with a rule per code,
     /// the others as `validate` writes them, the config as their one entry.
     public static func render(_ report: ValidationReport, diagnostics: [Diagnostic], format: ValidationReportFormat, workingDirectory: String?) -> String {
-        if format == .sarif { return sarif(diagnostics, workingDirectory: workingDirectory) }
+        if format == .sarif {
+            let baselined = report.baselineInUse ? report.allFindings.map(\.baselined) : nil
+            return SARIFLog(workingDirectory: workingDirectory).render(diagnostics: diagnostics, baselined: baselined)
+        }
         return format.render(report, workingDirectory: workingDirectory)
     }
 }

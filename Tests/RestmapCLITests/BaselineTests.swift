@@ -68,4 +68,19 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("is not a restmap baseline"), result.stderr)
     }
+
+    /// Code scanning tells new findings from accepted ones by SARIF's `baselineState`.
+    func testSARIFMarksBaselinedFindingsUnchangedAndNewOnesNew() throws {
+        let validate = ["validate", "-c", "items.json", "/items=sample.json"]
+        XCTAssertEqual(try run(validate + ["--write-baseline", "b.json"]).status, 0)
+        try write("sample.json", #"[{"id": 1, "size": "big", "weight": "heavy"}]"#)
+        XCTAssertEqual(try run(validate + ["--baseline", "b.json", "--report", "sarif=r.sarif"]).status, 1)
+        let log = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.sarif"))) as? [String: Any]
+        let results = ((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(Set(results.compactMap { $0["baselineState"] as? String }), ["unchanged", "new"], "\(results)")
+
+        XCTAssertEqual(try run(validate + ["--report", "sarif=plain.sarif"]).status, 1)
+        let plain = try String(contentsOf: directory.appendingPathComponent("plain.sarif"), encoding: .utf8)
+        XCTAssertFalse(plain.contains("baselineState"), "without a baseline, no baseline state")
+    }
 }

@@ -64,6 +64,7 @@ public final class ValidateRun {
             config: definitions.file, samples: results.map { $0! }, coverage: coverage.report(plans: plans),
             strict: options.failingSeverity == .warning, minCoverage: options.minCoverage)
         report.findingsFailTheRun = options.failOn != .never
+        report.baselineInUse = !options.baseline.fingerprints.isEmpty
         return report
     }
 

@@ -22,6 +22,7 @@ extension ValidationReport {
     ) -> ValidationReport {
         var report = fromDiagnostics(config: config, diagnostics, passed: true)
         baseline.mark(&report.samples[0].findings, workingDirectory: workingDirectory)
+        report.baselineInUse = !baseline.fingerprints.isEmpty
         if let threshold = failingSeverity {
             report.samples[0].passed = !report.samples[0].findings.contains { $0.severity >= threshold && !$0.baselined }
         }

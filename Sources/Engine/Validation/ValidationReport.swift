@@ -56,6 +56,9 @@ public struct ValidationReport: Sendable, Equatable {
     /// What the coverage line says instead of coverage, when none was measured (a run that
     /// could not start, `check`).
     public var coverageNote: String?
+    /// Whether a baseline judged the findings (`--baseline`, `--write-baseline`): reports
+    /// then say of each finding whether the baseline holds it.
+    public var baselineInUse = false
     /// The command the report is of, as reports title it: `validate`, or `check`.
     public var command = "validate"
 
@@ -73,6 +76,7 @@ public struct ValidationReport: Sendable, Equatable {
     /// Every finding so far accepted as baselined (`--write-baseline`): the samples they
     /// failed pass, as they will on the next run with that baseline.
     public mutating func acceptAll() {
+        baselineInUse = true
         for index in samples.indices {
             for finding in samples[index].findings.indices where samples[index].findings[finding].expectedSeverity == nil {
                 samples[index].findings[finding].baselined = true

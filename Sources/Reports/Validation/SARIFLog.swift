@@ -22,13 +22,17 @@ public struct SARIFLog {
         var location: SourceLocation?
         var related: [Diagnostic.RelatedLocation]
         var properties: ValueObject
+        /// With a baseline in use: whether the baseline holds the finding (SARIF's
+        /// `baselineState`, `unchanged` or `new`); nil without one.
+        var baselined: Bool? = nil
     }
 
-    /// The results of `check`: every diagnostic of the config pipeline.
-    public func render(diagnostics: [Diagnostic]) -> String {
-        render(results: diagnostics.map {
-            Result(code: $0.code, severity: $0.severity, message: $0.message, location: $0.location,
-                   related: $0.related, properties: ValueObject())
+    /// The results of `check`: every diagnostic of the config pipeline; with a baseline in
+    /// use, `baselined` says which of them it holds (in the same order).
+    public func render(diagnostics: [Diagnostic], baselined: [Bool]? = nil) -> String {
+        render(results: diagnostics.enumerated().map { index, diagnostic in
+            Result(code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message, location: diagnostic.location,
+                   related: diagnostic.related, properties: ValueObject(), baselined: baselined.flatMap { index < $0.count ? $0[index] : nil })
         }, properties: nil)
     }
 
@@ -48,7 +52,8 @@ public struct SARIFLog {
                 if let pointer = finding.pointer { properties["pointer"] = .string(pointer) }
                 results.append(Result(
                     code: finding.code, severity: finding.severity, message: finding.fullMessage,
-                    location: finding.location, related: related, properties: properties))
+                    location: finding.location, related: related, properties: properties,
+                    baselined: report.baselineInUse ? finding.baselined : nil))
             }
         }
         return render(results: results, properties: coverage(report))
@@ -133,6 +138,7 @@ public struct SARIFLog {
             })
         }
         if !result.properties.isEmpty { object["properties"] = .object(result.properties) }
+        if let baselined = result.baselined { object["baselineState"] = .string(baselined ? "unchanged" : "new") }
         return .object(object)
     }
 
