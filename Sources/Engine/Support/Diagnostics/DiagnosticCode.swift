@@ -11,10 +11,10 @@
 /// - `RM7xxx` files, arguments and other usage problems.
 /// - `RM8xxx` the store (`map --store`, `dump`).
 ///
-/// Every code is declared once, with its usual severity and a one-line summary, in
-/// `DiagnosticCode.catalogue` (the README's table is checked against it). Whether a failure
-/// exits 1 (data) or 2 (usage) is not part of the code: the stage that stops on it decides
-/// (a JSON syntax error is data in a payload and usage in a config).
+/// Every code is declared once, with its usual severity, a one-line summary and a one-line
+/// fix, in `DiagnosticCode.catalogue` (the docs/diagnostics.md table is checked against it).
+/// Whether a failure exits 1 (data) or 2 (usage) is not part of the code: the stage that
+/// stops on it decides (a JSON syntax error is data in a payload and usage in a config).
 public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// `RM` and four digits.
     public let rawValue: String
@@ -23,11 +23,14 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public let severity: Diagnostic.Severity
     /// One line saying what the code means, for the README table and report rule lists.
     public let summary: String
+    /// One imperative sentence saying what a user can do about it, for the docs table.
+    public let fix: String
 
-    init(_ rawValue: String, _ severity: Diagnostic.Severity, _ summary: String) {
+    init(_ rawValue: String, _ severity: Diagnostic.Severity, _ summary: String, fix: String) {
         self.rawValue = rawValue
         self.severity = severity
         self.summary = summary
+        self.fix = fix
     }
 
     /// The catalogued code with this identifier; nil for an unknown one.

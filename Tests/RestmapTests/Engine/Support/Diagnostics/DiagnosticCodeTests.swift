@@ -17,12 +17,25 @@ final class DiagnosticCodeTests: XCTestCase {
             XCTAssertTrue((1...8).contains(code.area), code.rawValue)
             XCTAssertFalse(code.summary.isEmpty, "\(code) has no summary")
             XCTAssertFalse(code.summary.contains("\n") || code.summary.contains("|"), "\(code): one table cell")
+            XCTAssertFalse(code.fix.contains("\n"), "\(code): one table cell")
             XCTAssertEqual(DiagnosticCode(rawValue: code.rawValue), code)
             XCTAssertEqual(DiagnosticCode(rawValue: code.rawValue)?.summary, code.summary)
+            XCTAssertEqual(DiagnosticCode(rawValue: code.rawValue)?.fix, code.fix)
         }
         XCTAssertNil(DiagnosticCode(rawValue: "RM0000"))
         XCTAssertTrue(DiagnosticCode.retired.isDisjoint(with: catalogue.map(\.rawValue)), "a retired code is never reused")
         XCTAssertEqual(catalogue.map(\.rawValue), catalogue.map(\.rawValue).sorted(), "the catalogue is in code order")
+    }
+
+    /// Every catalogued code says how to fix it: one non-empty sentence, short enough for a
+    /// table cell, that ends like one.
+    func testEveryCodeHasAFix() {
+        for code in DiagnosticCode.catalogue {
+            let fix = code.fix.trimmingCharacters(in: .whitespaces)
+            XCTAssertFalse(fix.isEmpty, "\(code) has no fix")
+            XCTAssertLessThanOrEqual(fix.count, 160, "\(code): the fix is one short sentence")
+            XCTAssertTrue(fix.hasSuffix("."), "\(code): the fix is a sentence")
+        }
     }
 
     /// Every code declared in `DiagnosticCodes.swift` is in the catalogue (a declared code
@@ -73,11 +86,16 @@ final class DiagnosticCodeTests: XCTestCase {
 
     /// The docs/diagnostics.md table: one row per code, in catalogue order.
     static func table() -> String {
-        var rows = ["| Code | Severity | Meaning |", "| --- | --- | --- |"]
+        var rows = ["| Code | Severity | Meaning | How to fix |", "| --- | --- | --- | --- |"]
         for code in DiagnosticCode.catalogue {
-            rows.append("| `\(code.rawValue)` | \(code.severity.rawValue) | \(code.summary) |")
+            rows.append("| `\(code.rawValue)` | \(code.severity.rawValue) | \(cell(code.summary)) | \(cell(code.fix)) |")
         }
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// Text as one Markdown table cell: a `|` would end the cell, so it is escaped.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
     }
 
     func testDiagnosticsAndErrorsCarryTheirCodes() {
