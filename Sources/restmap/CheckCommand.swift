@@ -66,9 +66,7 @@ struct CheckCommand: ParsableCommand {
         var found = ValidationReport.configCheck(
             config: path, diagnostics: log.diagnostics, failingSeverity: failingSeverity,
             baseline: try gate.baseline.map { try Baseline(path: $0) } ?? Baseline(), workingDirectory: workingDirectory)
-        if let writeBaseline = gate.writeBaseline {
-            try ReportRequest.writeBaseline(&found, to: writeBaseline)
-        }
+        try gate.writeBaselineIfAsked(&found)
         try writeReports(found, diagnostics: log.diagnostics)
         let failed = !found.passed
         if !quiet {

@@ -19,6 +19,15 @@ struct FindingGateOptions: ParsableArguments {
     /// `--fail-on`, with `--strict` meaning `warning`.
     var threshold: FindingThreshold { strict && failOn == .error ? .warning : failOn }
 
+    /// With `--write-baseline FILE`: writes `found`'s findings there and accepts them.
+    func writeBaselineIfAsked(_ found: inout ValidationReport) throws {
+        guard let path = writeBaseline else { return }
+        let text = Baseline.render(found.allFindings, workingDirectory: ValidateCommand.workingDirectory())
+        try ReportRequest.createParentDirectories(of: path)
+        try OutputDestination(path: path).write { sink in try sink.write(text) }
+        found.acceptAll()
+    }
+
     func validate() throws {
         if strict && failOn == .never {
             throw ValidationError("--strict (fail on warnings) and --fail-on never contradict each other")

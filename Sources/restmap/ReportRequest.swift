@@ -72,12 +72,4 @@ struct ReportRequest: ExpressibleByArgument, Equatable {
             try OutputDestination(path: output).write { sink in try sink.write(text) }
         }
     }
-
-    /// Writes `--write-baseline FILE`: the findings of `found`, which are then accepted.
-    static func writeBaseline(_ found: inout ValidationReport, to path: String) throws {
-        let text = Baseline.render(found.allFindings, workingDirectory: ValidateCommand.workingDirectory())
-        try createParentDirectories(of: path)
-        try OutputDestination(path: path).write { sink in try sink.write(text) }
-        found.acceptAll()
-    }
 }

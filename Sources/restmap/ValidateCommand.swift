@@ -110,9 +110,7 @@ struct ValidateCommand: ParsableCommand {
         }
         var found = result.result
         found.configFindings = ValidationReport.findings(configDiagnostics, config: found.config)
-        if let writeBaseline = gate.writeBaseline {
-            try ReportRequest.writeBaseline(&found, to: writeBaseline)
-        }
+        try gate.writeBaselineIfAsked(&found)
         // A failing run's report is what CI needs most: it is kept whatever the verdict.
         try writeReports(found, pipeline: pipeline, definitions: definitions, skippingText: false)
         if suggest && output.writesFile, let sections = result.suggestedSections, let path = output.output {

@@ -110,7 +110,8 @@ struct ValidationSites {
             packed.file = intern(location.file)
             packed.line = Int32(line)
             packed.column = Int32(column)
-            unusual[key] = nil
+            // Almost never set: no hash lookup per site unless some site needed one.
+            if !unusual.isEmpty { unusual[key] = nil }
         } else {
             packed.file = -1
             unusual[key] = location

@@ -68,16 +68,19 @@ struct PlistDictionaryEnds {
     }
 
     private static func starts(_ text: [UInt8], at index: Int, with prefix: String) -> Bool {
-        let bytes = Array(prefix.utf8)
-        return index + bytes.count <= text.count && Array(text[index..<(index + bytes.count)]) == bytes
+        var position = index
+        for byte in prefix.utf8 {
+            guard position < text.count, text[position] == byte else { return false }
+            position += 1
+        }
+        return true
     }
 
     /// The index just past `marker`, or the end of the text.
     private static func end(of marker: String, in text: [UInt8], from start: Int) -> Int {
-        let bytes = Array(marker.utf8)
         var index = start
-        while index + bytes.count <= text.count {
-            if Array(text[index..<(index + bytes.count)]) == bytes { return index + bytes.count }
+        while index < text.count {
+            if starts(text, at: index, with: marker) { return index + marker.utf8.count }
             index += 1
         }
         return text.count
