@@ -94,6 +94,29 @@ final class MapCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("nesting deeper than 10000 levels"), result.stderr)
     }
 
+    /// Relationships nested past restmap's limit leave the run incomplete: it fails and
+    /// prints no records, rather than passing with the deep part silently missing.
+    func testRelationshipsNestedPastTheLimitFailTheRun() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("thread.json")
+        try #"""
+            {"entity_attribute_mappings": {"Comment": {"id": "commentID"}},
+             "primary_key_mappings": {"Comment": ["commentID"]},
+             "relationship_mappings": {"Comment": {"reply": {"target": "Comment", "key_path": "reply"}}},
+             "path_mappings": [{"uri": "/comments", "matchers": [{"entity_name": "Comment"}]}]}
+            """#.write(to: config, atomically: true, encoding: .utf8)
+        let levels = 2_001
+        let payload = (1...levels).map { "{\"id\": \($0), \"reply\": " }.joined() + "null" + String(repeating: "}", count: levels)
+        for threads in ["1", "2"] {
+            let result = try RestmapBinary.run(
+                ["map", "--threads", threads, "-c", config.path, "--path", "/comments", "-"], stdin: Data(payload.utf8))
+            XCTAssertEqual(result.status, 1, "--threads \(threads): " + result.stderr)
+            XCTAssertTrue(result.stderr.contains("relationships nest deeper than 2000 levels"), result.stderr)
+            XCTAssertEqual(result.stdout, "")
+        }
+    }
+
     func testInvalidUTF8IsAnError() throws {
         var bytes = Data("{\"employees_list\": [{\"type\": \"employee\", \"id\": 1, \"name\": \"".utf8)
         bytes.append(contentsOf: [0xFF, 0xFE])

@@ -13,6 +13,9 @@ final class Mapper {
     /// Deeper relationship nesting than this is refused (payload depth already bounds it;
     /// this protects the stack).
     static let maxNesting = 2_000
+    /// Whether some relationship was left unmapped for nesting too deep: the run's result is
+    /// then incomplete, and a run must not pass as whole when it is not.
+    private(set) var exceededNesting = false
 
     init(plans: MappingPlans, log: DiagnosticLog, converter: ValueConverter = ValueConverter()) {
         self.plans = plans
@@ -221,6 +224,7 @@ final class Mapper {
         let targetName = plan.targets[index]?.name ?? plan.mapping.relationships[index].target.value
         let pointer = nestedOrigin.pointer
         guard nesting < Self.maxNesting else {
+            exceededNesting = true
             log.error(
                 .relationshipsTooDeep, "relationships nest deeper than \(Self.maxNesting) levels; '\(plan.relationshipNames[index])' is not mapped",
                 at: origin.location(pointer))

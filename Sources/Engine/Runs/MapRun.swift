@@ -73,6 +73,7 @@ public final class MapRun {
         for input in inputs {
             try map(input)
         }
+        if mapper.exceededNesting { failed = true }
         if totalMapped == 0 && payloadMapper.dealtElsewhere == 0 && !failed && !options.isErrorStatus {
             // Located at each input whose collection was empty (SPEC §3.6: every diagnostic
             // names its file); an empty collection is an error only when the run maps nothing.
