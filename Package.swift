@@ -60,7 +60,7 @@ var targets: [Target] = [
     .testTarget(name: "RestmapTests", dependencies: ["RestmapEngine", "RestmapReports", "RestmapTestSupport"]),
     .testTarget(name: "RestmapStoreTests", dependencies: ["RestmapEngine", "RestmapStore"]),
     // Runs the built `restmap` over Configs/ and Samples/ and compares with Golden/.
-    .testTarget(name: "RestmapCLITests", dependencies: ["RestmapEngine", "RestmapTestSupport"], exclude: ["Golden", "Schemas"]),
+    .testTarget(name: "RestmapCLITests", dependencies: ["RestmapEngine", "RestmapTestSupport"], exclude: ["Golden", "Schemas", "DiagnosticExamples"]),
 ]
 
 // The libFuzzer harnesses (Fuzz/README.md) are targets of this package only when

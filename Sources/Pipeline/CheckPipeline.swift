@@ -15,12 +15,16 @@ public enum CheckPipeline {
     }
 
     /// `check`'s findings in a report format (`check --report`): SARIF with a rule per code,
-    /// the others as `validate` writes them, the config as their one entry.
-    public static func render(_ report: ValidationReport, diagnostics: [Diagnostic], format: ValidationReportFormat, workingDirectory: String?) -> String {
+    /// the others as `validate` writes them, the config as their one entry; `diagnosticCodes`:
+    /// the text report's lines name their codes (`RESTMAP_DIAGNOSTIC_CODES=1`).
+    public static func render(
+        _ report: ValidationReport, diagnostics: [Diagnostic], format: ValidationReportFormat, workingDirectory: String?,
+        diagnosticCodes: Bool = false
+    ) -> String {
         if format == .sarif {
             let baselined = report.baselineInUse ? report.allFindings.map(\.baselined) : nil
             return SARIFLog(workingDirectory: workingDirectory).render(diagnostics: diagnostics, baselined: baselined)
         }
-        return format.render(report, workingDirectory: workingDirectory)
+        return format.render(report, workingDirectory: workingDirectory, diagnosticCodes: diagnosticCodes)
     }
 }

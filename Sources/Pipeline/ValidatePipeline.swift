@@ -17,6 +17,8 @@ public struct ValidatePipeline {
     public var sampleBodies: SampleBodies = .all
     /// When the run was made, for the HTML report (the caller reads the clock).
     public var generatedAt: String?
+    /// Whether the text report's findings name their codes (`RESTMAP_DIAGNOSTIC_CODES=1`).
+    public var diagnosticCodes = false
 
     /// `--report-samples`: the HTML page can leave sample bodies out, for teams that publish
     /// it and whose samples hold data they would rather not.
@@ -85,6 +87,7 @@ public struct ValidatePipeline {
         let source = sourceText
         return format.render(
             report, workingDirectory: workingDirectory, source: { shown($0) ? source($0) : nil },
-            graphSVG: format == .html ? definitions.map { SVGGraph().render($0) } ?? "" : "", generatedAt: generatedAt)
+            graphSVG: format == .html ? definitions.map { SVGGraph().render($0) } ?? "" : "", generatedAt: generatedAt,
+            diagnosticCodes: diagnosticCodes)
     }
 }

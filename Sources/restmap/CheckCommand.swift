@@ -84,7 +84,8 @@ struct CheckCommand: ParsableCommand {
     private func writeReports(_ found: ValidationReport, diagnostics: [Diagnostic]) throws {
         for request in report where !(request.format == .text && request.file == nil) {
             let text = CheckPipeline.render(
-                found, diagnostics: diagnostics, format: request.format, workingDirectory: ValidateCommand.workingDirectory())
+                found, diagnostics: diagnostics, format: request.format, workingDirectory: ValidateCommand.workingDirectory(),
+                diagnosticCodes: Console.shared.showsCodes)
             try request.deliver(text, output: output.output)
         }
     }

@@ -8,11 +8,15 @@ import Darwin
 #endif
 
 /// The one place that writes diagnostics to stderr, colouring them only on a terminal and
-/// never when `NO_COLOR` is set (no-color.org) or `TERM=dumb`.
+/// never when `NO_COLOR` is set (no-color.org) or `TERM=dumb`. With
+/// `RESTMAP_DIAGNOSTIC_CODES=1` each line names its code (`warning[RM1006]:`), for scripts
+/// that key on codes; without it the lines are as they always were.
 final class Console: @unchecked Sendable {
     static let shared = Console()
 
     let renderer: DiagnosticRenderer
+    /// `RESTMAP_DIAGNOSTIC_CODES=1`: diagnostics, here and in the text report, name their codes.
+    let showsCodes: Bool
     let standardError = FileDescriptorSink(fileDescriptor: 2, name: "<stderr>")
     /// Results go here unless `-o` names a file.
     let standardOutput = FileDescriptorSink(fileDescriptor: 1, name: "<stdout>")
@@ -21,7 +25,8 @@ final class Console: @unchecked Sendable {
         let environment = ProcessEnvironment.variables
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let dumb = environment["TERM"] == "dumb"
-        renderer = DiagnosticRenderer(colors: isatty(2) == 1 && !noColor && !dumb)
+        showsCodes = environment["RESTMAP_DIAGNOSTIC_CODES"] == "1"
+        renderer = DiagnosticRenderer(colors: isatty(2) == 1 && !noColor && !dumb, codes: showsCodes)
     }
 
     /// At most this many diagnostics of each severity are printed; a payload with a million

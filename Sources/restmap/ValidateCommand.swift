@@ -87,6 +87,7 @@ struct ValidateCommand: ParsableCommand {
             sourceText: Self.readText)
         pipeline.sampleBodies = reportSamples
         pipeline.generatedAt = Self.now()
+        pipeline.diagnosticCodes = Console.shared.showsCodes
         var definitions: MappingDefinitions?
         var configDiagnostics: [Diagnostic] = []
         let result: ValidatePipeline.Outcome

@@ -27,12 +27,15 @@ public enum ValidationReportFormat: String, Sendable, CaseIterable {
     /// - Parameter source: the text of the config and sample files (html shows them).
     /// - Parameter graphSVG: the entity graph (html draws it).
     /// - Parameter generatedAt: when the report was made (html shows it).
+    /// - Parameter diagnosticCodes: the text report's findings name their codes
+    ///   (`warning[RM5003]:`, `RESTMAP_DIAGNOSTIC_CODES=1`); the other formats always carry them.
     public func render(
         _ report: ValidationReport, workingDirectory: String? = nil,
-        source: @escaping ValidationHTMLReport.SourceText = { _ in nil }, graphSVG: String = "", generatedAt: String? = nil
+        source: @escaping ValidationHTMLReport.SourceText = { _ in nil }, graphSVG: String = "", generatedAt: String? = nil,
+        diagnosticCodes: Bool = false
     ) -> String {
         switch self {
-        case .text: return ValidationTextReport().render(report)
+        case .text: return ValidationTextReport(codes: diagnosticCodes).render(report)
         case .json: return ValidationJSONReport().render(report)
         case .junit: return ValidationJUnitReport().render(report)
         case .github: return ValidationGitHubReport(workingDirectory: workingDirectory).render(report)

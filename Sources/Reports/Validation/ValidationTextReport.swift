@@ -15,9 +15,14 @@ import RestmapEngine
 ///
 /// validate: 2 samples, 2 passed, 0 failed; 0 errors, 1 warning, 0 notes; coverage 100.0% — ok
 /// ```
+///
+/// With `codes` (`RESTMAP_DIAGNOSTIC_CODES=1`) each finding names its code, as the lines on
+/// standard error then do: `warning[RM5003]:`.
 struct ValidationTextReport {
+    var codes = false
+
     func render(_ report: ValidationReport) -> String {
-        let renderer = DiagnosticRenderer(colors: false)
+        let renderer = DiagnosticRenderer(colors: false, codes: codes)
         var lines: [String] = []
         if !report.configFindings.isEmpty {
             lines.append("CONFIG " + FilePath.display(report.config) + ": " + Self.counts(report.configFindings))
