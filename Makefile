@@ -162,7 +162,7 @@ fuzz: deps-build
 
 ## fuzz-long: hours per target (FUZZ_LONG_SECONDS, default 4 h), resumable: every run starts
 ## from the corpus fuzz-out/TARGET/corpus holds, so an interrupted run loses only its last
-## minutes. Run one target with FUZZ_TARGETS=fuzz-xml; a nightly CI recipe is in docs/development.md.
+## minutes. Run one target with FUZZ_TARGETS=fuzz-xml; a nightly CI recipe is in CONTRIBUTING.md.
 FUZZ_LONG_SECONDS ?= 14400
 fuzz-long:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_LONG_SECONDS)

@@ -52,7 +52,7 @@ final class DocumentationExamplesTests: XCTestCase {
         let docs = try FileManager.default.contentsOfDirectory(atPath: RestmapBinary.packageRoot.appendingPathComponent("docs").path)
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         var ran = 0
-        for page in ["README.md"] + docs {
+        for page in ["README.md", "CONTRIBUTING.md"] + docs {
             let directory = try scratch()
             defer { try? FileManager.default.removeItem(at: directory) }
             for example in try Self.blocks(of: page).joined() {
