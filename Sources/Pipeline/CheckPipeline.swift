@@ -10,7 +10,7 @@ public enum CheckPipeline {
         StoreNames.findings(definitions, severity: .warning)
     }
 
-    public static func sarif(_ diagnostics: [Diagnostic], workingDirectory: String?) -> String {
+    static func sarif(_ diagnostics: [Diagnostic], workingDirectory: String?) -> String {
         SARIFLog(workingDirectory: workingDirectory).render(diagnostics: diagnostics)
     }
 

@@ -6,7 +6,7 @@ import RestmapStore
 public struct MapPipeline {
     public var options: MapOptions
     /// A store file or a PostgreSQL URL the run's objects are also written to.
-    public var store: String?
+    var store: String?
 
     /// `busyTimeout`: how long to wait for a store another run holds (seconds).
     public init(options: MapOptions, store: String?, busyTimeout: Double = 60) {

@@ -8,11 +8,11 @@ public struct ValidatePipeline {
     public typealias ReportFormat = ValidationReportFormat
 
     public var options: ValidationOptions
-    public var suggests: Bool
+    var suggests: Bool
     /// Where annotations' and SARIF's file names are made relative to.
     public var workingDirectory: String?
     /// A sample's text for the HTML report (nil: not shown).
-    public var sourceText: (String) -> String?
+    var sourceText: (String) -> String?
     /// Which samples' text the HTML report shows (`--report-samples`).
     public var sampleBodies: SampleBodies = .all
     /// When the run was made, for the HTML report (the caller reads the clock).

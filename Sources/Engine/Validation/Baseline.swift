@@ -9,7 +9,7 @@
 ///   "findings": [ { "fingerprint", "code", "file", "entry": STRING|null, "message" } ] }
 /// ```
 public struct Baseline: Sendable {
-    public private(set) var fingerprints: Set<String> = []
+    private(set) var fingerprints: Set<String> = []
 
     public init() {}
 
@@ -38,7 +38,7 @@ public struct Baseline: Sendable {
     }
 
     /// Marks the findings the baseline holds.
-    public func mark(_ findings: inout [ValidationFinding], workingDirectory: String?) {
+    func mark(_ findings: inout [ValidationFinding], workingDirectory: String?) {
         guard !fingerprints.isEmpty else { return }
         for index in findings.indices where fingerprints.contains(FindingFingerprint.of(findings[index], workingDirectory: workingDirectory)) {
             findings[index].baselined = true

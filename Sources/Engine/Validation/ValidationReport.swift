@@ -49,7 +49,7 @@ public struct ValidationReport: Sendable, Equatable {
     public var strict: Bool
     public var minCoverage: Double?
     /// False with `--fail-on never`: failing samples are reported but do not fail the run.
-    public var findingsFailTheRun = true
+    var findingsFailTheRun = true
     /// What loading the config said about it (warnings and notes `check` would print): the
     /// reports show them beside the samples' findings. They never fail the run.
     public var configFindings: [ValidationFinding] = []
@@ -91,7 +91,7 @@ public struct ValidationReport: Sendable, Equatable {
     /// The samples that could not be read (a parse error): coverage is incomplete while there
     /// are any, and the entries never exercised are not listed (most would be only because
     /// of them, burying the parse error under lines).
-    public var unreadableSampleCount: Int {
+    var unreadableSampleCount: Int {
         samples.filter { $0.expectation == .ok && $0.findings.contains { $0.kind == .parseError } }.count
     }
 

@@ -10,20 +10,20 @@ public final class PlistEmitter: StructuredEmitter {
     /// A key waiting for its value: written only if the value is not null.
     private var pendingKey: String?
 
-    public init(sink: ByteSink) {
+    init(sink: ByteSink) {
         self.sink = sink
         buffer.reserveCapacity(1 << 16)
     }
 
     /// Writes the XML declaration, the DOCTYPE and `<plist>`.
-    public func beginDocument() throws {
+    func beginDocument() throws {
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         append("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
         append("<plist version=\"1.0\">\n")
     }
 
     /// Closes `<plist>` and flushes.
-    public func endDocument() throws {
+    func endDocument() throws {
         append("</plist>\n")
         try flush()
     }

@@ -24,7 +24,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     /// One line saying what the code means, for the README table and report rule lists.
     public let summary: String
     /// One imperative sentence saying what a user can do about it, for the docs table.
-    public let fix: String
+    let fix: String
 
     init(_ rawValue: String, _ severity: Diagnostic.Severity, _ summary: String, fix: String) {
         self.rawValue = rawValue

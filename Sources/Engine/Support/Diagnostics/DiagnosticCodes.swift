@@ -304,7 +304,7 @@ extension DiagnosticCode {
         fix: "No fix needed: address the printed diagnostics; the omitted ones are of the same kind.")
     static let unexpectedFailure = DiagnosticCode("RM7012", .error, "A failure restmap has no more specific code for.",
         fix: "Read the message for the cause; if it looks like a bug, report it with the input.")
-    public static let baselineUnusable = DiagnosticCode("RM7013", .error, "A --baseline file cannot be read or is not a restmap baseline.",
+    static let baselineUnusable = DiagnosticCode("RM7013", .error, "A --baseline file cannot be read or is not a restmap baseline.",
         fix: "Check the --baseline path, or write a new baseline with --write-baseline.")
 }
 
