@@ -69,9 +69,10 @@ public enum ObjectStore {
         return Summary(objects: counts.inserted + counts.upserted, upserted: counts.upserted)
     }
 
-    /// The output of `restmap dump`.
+    /// The output of `restmap dump`: records as JSON (one document, or one a line), or one
+    /// row a record (`csv`; `table` for a terminal).
     public enum DumpFormat: String, Sendable, CaseIterable {
-        case json, ndjson
+        case json, ndjson, csv, table
     }
 
     /// Prints the stored records (SPEC §3.7) to `sink`.
@@ -84,7 +85,7 @@ public enum ObjectStore {
             try StoreDumper(connection: opened.connection).dump(entity: entity, format: format, compact: compact, to: sink)
         } catch let error as SQLiteError {
             throw SQLiteStoreFile.failure(path, "cannot be read: \(error.message)")
-        } catch let error as RestmapError where error.diagnostics.first?.location == nil {
+        } catch let error as RestmapError where error.diagnostics.first?.location == nil && error.diagnostics.first?.code != .malformedArgument {
             throw RestmapError.usage(error.diagnostics.first?.code ?? .storeUnusable, "store \(path): \(error.diagnostics.first?.message ?? "")", at: .file(path))
         }
     }

@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestmapEngine
 import RestmapPipeline
 
@@ -14,18 +19,21 @@ struct DumpCommand: ParsableCommand {
                 (2, "the store cannot be read or is not a restmap store"),
             ],
             examples: [
-                ("Everything, one record a line", "restmap dump --store api.db --format ndjson"),
-                ("One entity's records", "restmap dump --store api.db --entity Employee"),
+                ("Everything, one record a line", "restmap dump api.db --format ndjson"),
+                ("One entity's records as CSV", "restmap dump api.db --entity Employee --format csv"),
             ]).discussion)
 
-    @Option(name: .long, help: "The store written by map --store: a file, or a postgresql:// URL.")
-    var store: String
+    @Argument(help: ArgumentHelp("The store written by map --store: a file, or a postgresql:// URL.", valueName: "store"))
+    var storeArgument: String?
+
+    @Option(name: .long, help: "The store, named as an option rather than as the argument.")
+    var store: String?
 
     @Option(name: .long, help: "Only this entity's records.")
     var entity: String?
 
-    @Option(name: .long, help: "json or ndjson (one record a line).")
-    var format: StorePipeline.DumpFormat = .json
+    @Option(name: .long, help: "json, ndjson (one record a line), csv (one entity, one row a record) or table. Default: table on a terminal, json otherwise.")
+    var format: StorePipeline.DumpFormat?
 
     @Flag(name: .long, help: "One-line JSON.")
     var compact = false
@@ -35,11 +43,26 @@ struct DumpCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Write to FILE (replaced atomically when the dump succeeds).")
     var output: String?
 
+    func validate() throws {
+        switch (storeArgument, store) {
+        case (nil, nil): throw ValidationError("name the store: restmap dump STORE (or --store STORE)")
+        case (.some, .some): throw ValidationError("the store is named twice: give it as the argument or as --store, not both")
+        default: break
+        }
+    }
+
+    /// `--format`, else a table for a person at a terminal and JSON for a pipe or a file.
+    var chosenFormat: StorePipeline.DumpFormat {
+        if let format { return format }
+        return output == nil && isatty(1) == 1 ? .table : .json
+    }
+
     func run() throws {
         let destination = try OutputDestination(path: output)
         do {
             try StorePipeline.dump(
-                store, entity: entity, format: format, compact: compact, busyTimeout: busyTimeout.seconds, to: destination.sink)
+                storeArgument ?? store ?? "", entity: entity, format: chosenFormat, compact: compact, busyTimeout: busyTimeout.seconds,
+                to: destination.sink)
             try destination.commit()
         } catch {
             destination.discard()

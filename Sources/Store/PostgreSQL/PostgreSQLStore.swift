@@ -183,6 +183,8 @@ enum PostgreSQLStore {
             }
         }
         if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {
+            // An argument the store cannot serve is about the command line, not the store.
+            if first.code == .malformedArgument { return error }
             if first.code == .storeUnusable { return failure(url, first.message) }
             return RestmapError.usage(
                 first.code, "store \(displayName(url)): \(ConnectionSecrets(location: url).redact(first.message))", at: .file(displayName(url)))

@@ -27,6 +27,18 @@ final class StoreDumper {
         // Every query is compiled before the first byte is written: a store whose tables do
         // not match its catalog fails here, not halfway through the output.
         let queries = try entities.map(recordQueries)
+        if format == .csv || format == .table {
+            if format == .csv && entities.count > 1 {
+                throw RestmapError.usage(
+                    .malformedArgument,
+                    "dump --format csv prints one entity's records: pass --entity NAME (the store holds \(entities.map(\.name).joined(separator: ", ")))")
+            }
+            let table = TabularDump(style: format == .csv ? .csv : .table, sink: sink)
+            for (offset, (entity, query)) in zip(entities, queries).enumerated() {
+                try writeRows(of: entity, query: query, ids: ids, to: table, first: offset == 0, lists: format == .csv ? .json : .commas)
+            }
+            return
+        }
         let writer = JSONWriter(sink: sink, style: format == .json && !compact ? .pretty : .compact)
         if format == .json { try writer.beginObject() }
         for (entity, query) in zip(entities, queries) {
@@ -75,7 +87,7 @@ final class StoreDumper {
     }
 
     /// The statements that read one entity's records: its rows, and each to-many's join rows.
-    private struct RecordQueries {
+    fileprivate struct RecordQueries {
         var rows: StoreStatement
         var joins: [StoreStatement]
     }
@@ -137,6 +149,69 @@ final class StoreDumper {
             }
             try writer.endObject()
             if lines { try writer.newline() }
+        }
+    }
+}
+
+extension StoreDumper {
+    /// How a to-many relationship's `_id`s fill one cell.
+    enum IDList { case json, commas }
+
+    /// One entity's records as rows of cells (TabularDump): `_id`, the attributes, the relationships.
+    fileprivate func writeRows(
+        of entity: StoredEntity, query: RecordQueries, ids: [String: [Int64: String]], to table: TabularDump, first: Bool, lists: IDList
+    ) throws {
+        let header = ["_id"] + entity.attributes.map(\.name) + entity.relationships.map(\.name)
+        let rows = query.rows, joins = query.joins
+        let ownIDs = ids[entity.name] ?? [:]
+        try rows.bind([])
+        defer { rows.reset() }
+        try table.write(entity: entity.name, header: header, first: first) { each in
+            while try rows.step() {
+                guard case .integer(let rowID) = rows.column(0) else { continue }
+                var cells: [TabularDump.Cell] = [ownIDs[rowID] ?? ""]
+                for (index, attribute) in entity.attributes.enumerated() {
+                    cells.append(try Self.cellText(StoreValueCodec.decode(rows.column(index + 1), as: attribute.type)))
+                }
+                var toOneOffset = 0, joinOffset = 0
+                for relationship in entity.relationships {
+                    let targetIDs = ids[relationship.target] ?? [:]
+                    if !relationship.isDecided {
+                        cells.append(nil)
+                    } else if relationship.toMany {
+                        let targets = try joins[joinOffset].rows([.integer(rowID)]).compactMap { row -> String? in
+                            if case .integer(let target) = row[0] { return targetIDs[target] }
+                            return nil
+                        }
+                        cells.append(lists == .json ? try Self.cellText(.array(targets.map(Value.string))) : targets.joined(separator: ", "))
+                        joinOffset += 1
+                    } else {
+                        if case .integer(let target) = rows.column(1 + entity.attributes.count + toOneOffset) {
+                            cells.append(targetIDs[target])
+                        } else {
+                            cells.append(nil)
+                        }
+                        toOneOffset += 1
+                    }
+                }
+                try each(cells)
+            }
+        }
+    }
+
+    /// A value as one cell: text as it is, numbers as their exact text, objects and arrays as
+    /// compact JSON, nothing for null.
+    static func cellText(_ value: Value) throws -> TabularDump.Cell {
+        switch value {
+        case .null: return nil
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text), .string(let text): return text
+        case .array, .object:
+            let sink = MemorySink()
+            let writer = JSONWriter(sink: sink, style: .compact)
+            try writer.write(value)
+            try writer.flush()
+            return sink.text
         }
     }
 }
