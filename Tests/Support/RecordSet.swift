@@ -1,5 +1,5 @@
 import Foundation
-@testable import RestmapEngine
+import RestmapEngine
 
 /// The records of a `--shape records` document or of a `dump`, in the form two paths are
 /// compared in: by entity, keyed objects by `_id`, objects without a primary key (`Entity#n`,

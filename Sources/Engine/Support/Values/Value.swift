@@ -75,7 +75,7 @@ public struct ValueObject: Sendable, Equatable {
 
     var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
-    var keys: [String] { entries.map(\.key) }
+    public var keys: [String] { entries.map(\.key) }
 
     func position(of key: String) -> Int? {
         if let index { return index[key] }
