@@ -28,7 +28,7 @@ var targets: [Target] = [
     ),
     .target(name: "RestmapEngine", dependencies: ["CLibXML2"], path: "Sources/Engine", swiftSettings: engineSettings),
     // Validate's report writers, `describe`'s renderings, config sketches (`init`, `--suggest`).
-    .target(name: "RestmapReports", dependencies: ["RestmapEngine"], path: "Sources/Reports"),
+    .target(name: "RestmapReports", dependencies: ["RestmapEngine", "RestmapOpenAPI"], path: "Sources/Reports"),
     // SQLite's C API, imported by RestmapStore only.
     .systemLibrary(
         name: "CSQLite",
@@ -40,6 +40,16 @@ var targets: [Target] = [
     // libpq's header, imported by RestmapStore only (`--store postgresql://…`). Not linked:
     // the library is loaded when the first PostgreSQL store is opened (LibPQ.swift).
     .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
+    // libyaml, imported by RestmapOpenAPI only (reading OpenAPI documents with the line and
+    // column of every node).
+    .systemLibrary(
+        name: "CLibYAML",
+        pkgConfig: "yaml-0.1",
+        providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    // OpenAPI documents (`init --openapi`): YAML or JSON read into a located tree, `$ref`s
+    // followed, schemas resolved.
+    .target(name: "RestmapOpenAPI", dependencies: ["RestmapEngine", "CLibYAML"], path: "Sources/OpenAPI"),
     // The store (`map --store`, `dump`, `connect`): SQLite and PostgreSQL behind
     // `StoreConnection`/`StoreDialect`.
     .target(name: "RestmapStore", dependencies: ["RestmapEngine", "CSQLite", "CLibPQ"], path: "Sources/Store"),
@@ -57,7 +67,7 @@ var targets: [Target] = [
     // What the test targets share: running the built CLI, and the execution paths its
     // results are held to (the differential harness).
     .target(name: "RestmapTestSupport", dependencies: ["RestmapEngine"], path: "Tests/Support"),
-    .testTarget(name: "RestmapTests", dependencies: ["RestmapEngine", "RestmapReports", "RestmapTestSupport"]),
+    .testTarget(name: "RestmapTests", dependencies: ["RestmapEngine", "RestmapReports", "RestmapOpenAPI", "RestmapTestSupport"]),
     .testTarget(name: "RestmapStoreTests", dependencies: ["RestmapEngine", "RestmapStore"]),
     // Runs the built `restmap` over Configs/ and Samples/ and compares with Golden/.
     .testTarget(name: "RestmapCLITests", dependencies: ["RestmapEngine", "RestmapTestSupport"], exclude: ["Golden", "Schemas", "DiagnosticExamples"]),

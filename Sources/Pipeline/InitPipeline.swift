@@ -23,4 +23,9 @@ public struct InitPipeline {
     public func config() throws -> String {
         try run.config()
     }
+
+    /// A config sketched from an OpenAPI document (`init --openapi`), as an XML plist.
+    public static func config(openAPI path: String) throws -> String {
+        try OpenAPIInit.config(openAPI: path)
+    }
 }

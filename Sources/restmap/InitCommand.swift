@@ -6,7 +6,7 @@ import RestmapPipeline
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Write a starter config from sample payloads.",
+        abstract: "Write a starter config from sample payloads or an OpenAPI document.",
         discussion: CommandManual(
             summary: "Each sample is a file or URI=FILE. Its objects become an entity named after the request path (/employees: Employee), nested objects and arrays of objects become related entities, identifiers are inferred as RestKit infers them (<entity>ID, <entity>_id, identifier, id, ID, URL, url), types come from the values seen, and each sample gets a path mapping. A sample without a path is served at / and its file name (employees.json: /employees).",
             exitStatus: [
@@ -17,6 +17,7 @@ struct InitCommand: ParsableCommand {
             examples: [
                 ("A starter config from two samples", "restmap init /employees=emp.json /departments=dep.json -o api.plist"),
                 ("With a manifest that validates the same samples", "restmap init issues.json users.json -o a.plist --manifest-out m.json"),
+                ("From the API's OpenAPI document", "restmap init --openapi openapi.yaml -o api.plist"),
             ]).discussion)
 
     @Option(name: .long, help: ArgumentHelp("The request path of samples that carry none (URI=FILE).", valueName: "uri"))
@@ -29,14 +30,28 @@ struct InitCommand: ParsableCommand {
     @Option(name: .customLong("manifest-out"), help: ArgumentHelp("Also write a validate manifest listing each sample with the path it was given, so that 'restmap validate --manifest FILE' checks the same samples at the same paths.", valueName: "file"))
     var manifestOut: String?
 
+    @Option(name: .customLong("openapi"), help: ArgumentHelp("Sketch the config from this OpenAPI 3.0 or 3.1 document (YAML or JSON) instead of from samples.", valueName: "spec"))
+    var openAPI: String?
+
     @Argument(help: ArgumentHelp("Sample payload files, or URI=FILE.", valueName: "sample"))
-    var samples: [String]
+    var samples: [String] = []
 
     func validate() throws {
-        if samples.isEmpty { throw ValidationError("give at least one sample payload") }
+        if openAPI != nil {
+            if !samples.isEmpty { throw ValidationError("give sample payloads or --openapi, not both") }
+            if manifestOut != nil { throw ValidationError("--manifest-out lists samples; --openapi reads none") }
+            if path != nil { throw ValidationError("--path applies to samples; --openapi reads none") }
+        } else if samples.isEmpty {
+            throw ValidationError("give at least one sample payload, or --openapi SPEC")
+        }
     }
 
     func run() throws {
+        if let openAPI {
+            let config = try InitPipeline.config(openAPI: openAPI)
+            try output.destination().write { sink in try sink.write(config) }
+            return
+        }
         let run = InitPipeline(maxDepth: depth.maxDepth)
         var entries: [(file: String, path: String)] = []
         for sample in samples {

@@ -66,6 +66,7 @@ final class CommandExamplesTests: XCTestCase {
         try copy("Samples/employees", "samples/employees")
         try copy("Samples/validation", "samples/validation")
         try copy("Samples/manifest.json", "samples/manifest.json")
+        try copy("Samples/openapi/shelter.yaml", "openapi.yaml")
         let manifest = try String(contentsOf: root.appendingPathComponent("Samples/manifest.json"), encoding: .utf8)
         try manifest.replacingOccurrences(of: #""file": ""#, with: #""file": "samples/"#)
             .write(to: directory.appendingPathComponent("m.json"), atomically: true, encoding: .utf8)

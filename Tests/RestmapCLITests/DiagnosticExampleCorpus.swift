@@ -119,6 +119,7 @@ enum DiagnosticExamples {
     static let areas: [(prefix: String, title: String)] = [
         ("RM10", "Reading the config"),
         ("RM11", "The Core Data model"),
+        ("RM12", "An OpenAPI document"),
         ("RM20", "Config lint"),
         ("RM21", "The config against the model"),
         ("RM30", "Parsing JSON"),

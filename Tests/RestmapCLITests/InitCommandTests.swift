@@ -24,6 +24,30 @@ final class InitCommandTests: XCTestCase {
         XCTAssertTrue(validate.stdout.contains("coverage 100.0%"), validate.stdout)
     }
 
+    /// `init --openapi`: the config from the API's description is clean, and maps a payload
+    /// of that API; samples and a document together are a usage error.
+    func testAConfigFromAnOpenAPIDocumentIsCleanAndMapsItsPayloads() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let config = scratch.appendingPathComponent("shelter.plist").path
+        let made = try RestmapBinary.run(["init", "--openapi", "Samples/openapi/shelter.yaml", "-o", config])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let check = try RestmapBinary.run(["check", "-c", config])
+        XCTAssertEqual(check.stderr, "\(config): 0 errors, 0 warnings — ok\n")
+        let mapped = try RestmapBinary.run(["map", "--compact", "-c", config, "/pets=Samples/openapi/pets.json"])
+        XCTAssertEqual(mapped.status, 0, mapped.stderr)
+        XCTAssertTrue(mapped.stdout.hasPrefix(#"[{"_entity":"Pet","name":"Rex","id":7,"bornAt":"2021-03-04T10:00:00Z""#), mapped.stdout)
+
+        let both = try RestmapBinary.run(["init", "--openapi", "Samples/openapi/shelter.yaml", "Samples/openapi/pets.json"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.stderr.contains("give sample payloads or --openapi, not both"), both.stderr)
+        let notADocument = try RestmapBinary.run(["init", "--openapi", "Samples/openapi/pets.json"])
+        XCTAssertEqual(notADocument.status, 2)
+        XCTAssertEqual(notADocument.stderr, "Samples/openapi/pets.json:1:1: error: the document has no 'openapi' field: it is not an OpenAPI 3 document\n")
+        XCTAssertEqual(notADocument.stdout, "")
+    }
+
     /// `init --manifest-out` lists each sample at the path `init` gave it, relative to the
     /// manifest's own directory (made when missing), so `validate --manifest` checks the same
     /// samples at the same paths: the two commands agree on file names.

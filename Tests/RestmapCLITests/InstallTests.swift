@@ -134,7 +134,7 @@ final class InstallTests: XCTestCase {
             }
             return names
         }
-        let building: Set = ["libxml2-dev", "libsqlite3-dev", "libpq-dev", "pkg-config"]
+        let building: Set = ["libxml2-dev", "libsqlite3-dev", "libpq-dev", "libyaml-dev", "pkg-config"]
         for target in ["demo", "install"] {
             XCTAssertEqual(try packages(target), building, "make \(target)")
         }

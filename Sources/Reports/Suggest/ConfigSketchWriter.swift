@@ -6,12 +6,23 @@ struct PathSketch: Sendable, Equatable {
     var uri: String
     var keyPath: String?
     var entity: String
+    /// Matchers that tell the objects apart by a property's value (an OpenAPI
+    /// discriminator); empty: one matcher naming `entity`.
+    var matchers: [MatcherSketch] = []
 
-    init(uri: String, keyPath: String?, entity: String) {
+    init(uri: String, keyPath: String?, entity: String, matchers: [MatcherSketch] = []) {
         self.uri = uri
         self.keyPath = keyPath
         self.entity = entity
+        self.matchers = matchers
     }
+}
+
+/// A matcher taking the objects whose `keyPath` holds `value` as `entity`.
+struct MatcherSketch: Sendable, Equatable {
+    var keyPath: String
+    var value: String
+    var entity: String
 }
 
 /// Writes sketched entities as config sections (SPEC §1): `entity_attribute_mappings`,
@@ -48,7 +59,16 @@ struct ConfigSketchWriter {
             result["path_mappings"] = .array(paths.map { path in
                 var entry = ValueObject([("uri", .string(path.uri))])
                 if let keyPath = path.keyPath { entry["key_path"] = .string(keyPath) }
-                entry["matchers"] = .array([.object(ValueObject([("entity_name", .string(path.entity))]))])
+                if path.matchers.isEmpty {
+                    entry["matchers"] = .array([.object(ValueObject([("entity_name", .string(path.entity))]))])
+                } else {
+                    entry["matchers"] = .array(path.matchers.map { matcher in
+                        .object(ValueObject([
+                            ("key_path", .string(matcher.keyPath)), ("expected_value", .string(matcher.value)),
+                            ("entity_name", .string(matcher.entity)),
+                        ]))
+                    })
+                }
                 return .object(entry)
             })
         }

@@ -9,6 +9,9 @@ struct EntitySketch: Sendable, Equatable {
     var attributes: [AttributeSketch] = []
     /// Payload keys holding objects or arrays of objects, in first-seen order.
     var relationships: [RelationshipSketch] = []
+    /// The keys that may identify an object: all of them for samples; an OpenAPI schema's
+    /// `required` properties (an identifier an object may lack identifies nothing).
+    var identifierKeys: Set<String>?
 
     init(name: String) {
         self.name = name
@@ -23,7 +26,17 @@ struct EntitySketch: Sendable, Equatable {
         let snake = NameStyle.words(name).map { $0.lowercased() }.joined(separator: "_")
         let candidates = [lowerFirst + "ID", snake + "_id", "identifier", "id", "ID", "URL", "url"]
         for candidate in candidates {
-            if let match = attributes.first(where: { $0.key == candidate || $0.name == candidate }) { return match }
+            if let match = attributes.first(where: { ($0.key == candidate || $0.name == candidate) && identifierKeys?.contains($0.key) != false }) {
+                return match
+            }
+        }
+        // A schema says which properties every object has: a required one named like an
+        // identifier (`eventId`, `order_id`) identifies the object where RestKit's names miss.
+        if let identifierKeys {
+            return attributes.first { attribute in
+                identifierKeys.contains(attribute.key)
+                    && ["Id", "ID", "_id", "Identifier"].contains { attribute.key.hasSuffix($0) && attribute.key.count > $0.count }
+            }
         }
         return nil
     }

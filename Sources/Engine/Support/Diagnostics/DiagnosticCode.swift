@@ -2,7 +2,8 @@
 /// reworded, so scripts, CI annotations and tests can rely on it while people read the
 /// sentence. The thousands digit names the area:
 ///
-/// - `RM1xxx` reading and loading the config (and its Core Data model, `RM11xx`);
+/// - `RM1xxx` reading and loading the config (and its Core Data model, `RM11xx`; an OpenAPI
+///   document, `RM12xx`);
 /// - `RM2xxx` config lint: entries that contradict each other or the model (`RM21xx`);
 /// - `RM3xxx` parsing a document: JSON (`RM30xx`), XML (`RM31xx`), property lists (`RM32xx`);
 /// - `RM4xxx` mapping a payload;

@@ -74,6 +74,16 @@ extension DiagnosticCode {
         fix: "List existing attributes of the entity in its identifying-attributes userInfo entry.")
     static let modelIgnoredEntry = DiagnosticCode("RM1114", .warning, "A model userInfo entry without a key; it is ignored.",
         fix: "Give the userInfo entry a key in the model, or remove it.")
+
+    // RM12xx: reading an OpenAPI document (`init --openapi`).
+    public static let openAPIUnreadable = DiagnosticCode("RM1201", .error, "The OpenAPI document cannot be read: not YAML or JSON, too large, or nested or aliased too deeply.",
+        fix: "Check that --openapi names the API's OpenAPI document and that it is intact YAML or JSON.")
+    public static let openAPIVersion = DiagnosticCode("RM1202", .error, "The document is not OpenAPI 3.0 or 3.1 (a Swagger 2.0 document, or no openapi field).",
+        fix: "Convert a Swagger 2.0 document to OpenAPI 3 (swagger2openapi, or the Swagger editor), or point --openapi at the OpenAPI 3 document.")
+    public static let openAPIReference = DiagnosticCode("RM1203", .error, "A $ref cannot be followed: its target is missing, remote, or a file outside the document's folder.",
+        fix: "Fix the $ref to name a component that exists, in this document or a file beside it; copy remote definitions into a local file.")
+    public static let openAPINothingToSketch = DiagnosticCode("RM1204", .error, "No operation of the document has a JSON response whose schema holds objects.",
+        fix: "Give the operations' 2xx responses an application/json schema with object properties, or start from sample payloads instead.")
 }
 
 // MARK: RM2xxx — config lint

@@ -1,0 +1,156 @@
+import RestmapEngine
+
+/// An OpenAPI 3.0 or 3.1 document, YAML or JSON, with the files its `$ref`s name beside it.
+/// `$ref`s are followed on demand (`resolve`): local ones (`#/components/schemas/Pet`),
+/// ones into a file in the document's folder or below it (`pets.yaml#/Pet`), never remote
+/// ones nor files outside that folder — a document is input from outside, as a manifest is.
+public final class OpenAPIDocument {
+    public let root: SpecNode
+    public let file: String
+    /// The document's own version, `3.0.3` or `3.1.0`.
+    public let version: String
+    /// Every file read so far, by path as the document names it.
+    private var files: [String: SpecNode]
+    private let folder: String
+
+    /// The document's size cap, as a config's.
+    static let maxBytes = InputLimits.configBytes
+    /// `$ref`s leading to `$ref`s: past this many, a chain is taken as a loop.
+    static let maxHops = 64
+
+    /// - Throws: `RestmapError` (usage): `RM1201` for a file that cannot be read or parsed,
+    ///   `RM1202` for a document that is not OpenAPI 3.x.
+    public init(path: String) throws {
+        file = path
+        let slash = path.lastIndex(of: "/")
+        folder = slash.map { String(path[...$0]) } ?? ""
+        root = try Self.read(path)
+        files = [path: root]
+        guard let declared = root["openapi"]?.text else {
+            let swagger = root["swagger"]?.text
+            throw RestmapError.usage(
+                .openAPIVersion,
+                swagger.map { "the document is Swagger \($0), not OpenAPI 3: convert it to OpenAPI 3 first" }
+                    ?? "the document has no 'openapi' field: it is not an OpenAPI 3 document",
+                at: root.location)
+        }
+        guard declared.hasPrefix("3.0") || declared.hasPrefix("3.1") else {
+            throw RestmapError.usage(
+                .openAPIVersion, "the document is OpenAPI \(declared); restmap reads OpenAPI 3.0 and 3.1",
+                at: root["openapi"]?.location ?? root.location)
+        }
+        version = declared
+    }
+
+    private static func read(_ path: String) throws -> SpecNode {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileByteSource(path: path).readAll(limit: maxBytes)
+        } catch let error as RestmapError {
+            throw RestmapError.usage(
+                .openAPIUnreadable, error.diagnostics.first?.message ?? "the OpenAPI document cannot be read", at: .file(path))
+        }
+        return try YAMLTreeReader().read(bytes, file: path)
+    }
+
+    /// `node` with its `$ref`s followed, and the name of the last component it went
+    /// through (`#/components/schemas/Pet` → `Pet`), which names the entity it becomes.
+    /// - Throws: `RestmapError` (usage, `RM1203`) for a `$ref` that cannot be followed.
+    public func resolve(_ node: SpecNode) throws -> (node: SpecNode, name: String?) {
+        var current = node
+        var name: String?
+        var hops = 0
+        while let reference = current["$ref"]?.text {
+            hops += 1
+            guard hops <= Self.maxHops else {
+                throw RestmapError.usage(.openAPIReference, "$ref '\(reference)' leads to more than \(Self.maxHops) $refs in a row (a loop)", at: current.location)
+            }
+            let (target, component) = try follow(reference, from: current)
+            current = target
+            if let component { name = component }
+        }
+        return (current, name)
+    }
+
+    private func follow(_ reference: String, from node: SpecNode) throws -> (SpecNode, String?) {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let filePart = parts[0]
+        let pointer = parts.count > 1 ? parts[1] : ""
+        var documentRoot = files[node.file] ?? root
+        if !filePart.isEmpty {
+            documentRoot = try sibling(filePart, reference: reference, from: node)
+        }
+        var target = documentRoot
+        let tokens = pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { token in
+            Self.percentDecoded(String(token)).replacingAll("~1", "/").replacingAll("~0", "~")
+        }
+        for token in tokens {
+            if let member = target[token] {
+                target = member
+            } else if let index = Int(token), target.elements.indices.contains(index) {
+                target = target.elements[index]
+            } else {
+                throw RestmapError.usage(.openAPIReference, "$ref '\(reference)' names nothing: there is no '\(token)' there", at: node.location)
+            }
+        }
+        let component = tokens.count >= 2 && tokens[tokens.count - 2] == "schemas" ? tokens.last : (filePart.isEmpty ? nil : tokens.last)
+        return (target, component)
+    }
+
+    /// The file a `$ref` names, read once: relative to the file holding the `$ref`, and
+    /// inside the document's folder.
+    private func sibling(_ name: String, reference: String, from node: SpecNode) throws -> SpecNode {
+        if name.contains("://") || name.hasPrefix("//") {
+            throw RestmapError.usage(
+                .openAPIReference, "$ref '\(reference)' is remote; restmap follows only files beside the document", at: node.location)
+        }
+        let base = node.file.lastIndex(of: "/").map { String(node.file[...$0]) } ?? ""
+        guard !name.hasPrefix("/"), let path = Self.normalized(base + name), let inside = Self.normalized(folder), path.hasPrefix(inside)
+        else {
+            throw RestmapError.usage(
+                .openAPIReference, "$ref '\(reference)' names a file outside the document's folder", at: node.location)
+        }
+        if let known = files[path] { return known }
+        let loaded = try Self.read(path)
+        files[path] = loaded
+        return loaded
+    }
+
+    /// `a/b/../c.yaml` → `a/c.yaml`; nil when `..` climbs above the start.
+    static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard let last = parts.last, last != "", last != ".." else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// `%7B` → `{`, as JSON pointers in URIs are written.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,80 @@
+import RestmapEngine
+
+/// One operation of the document with what a mapping config cares about: its path, in
+/// RestKit's pattern form, and the JSON schemas of its success response and request body.
+public struct OpenAPIOperation {
+    /// `get`, `post`, ...
+    public var method: String
+    /// The path as the document writes it: `/pets/{petId}`.
+    public var path: String
+    /// The schema of the first 2xx response (200, 201, ..., then `2XX`) with an
+    /// `application/json` (or `+json`) body. `default` is left out: it is most often the
+    /// error a failing call gets.
+    public var response: SpecNode?
+    /// The `application/json` schema of the request body.
+    public var requestBody: SpecNode?
+    public var location: SourceLocation
+
+    /// RestKit's form of the path: `{petId}` → `:petId`.
+    public var pattern: String {
+        String(path.compactMap { character -> Character? in
+            character == "{" ? ":" : character == "}" ? nil : character
+        })
+    }
+}
+
+extension OpenAPIDocument {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Every operation under `paths`, in document order.
+    /// - Throws: `RestmapError` (usage, `RM1203`) for a `$ref` that cannot be followed.
+    public func operations() throws -> [OpenAPIOperation] {
+        var result: [OpenAPIOperation] = []
+        for (path, item) in root["paths"]?.members ?? [] {
+            let pathItem = try resolve(item).node
+            for (method, operationNode) in pathItem.members where Self.methods.contains(method) {
+                let operation = try resolve(operationNode).node
+                result.append(OpenAPIOperation(
+                    method: method, path: path, response: try successSchema(operation), requestBody: try bodySchema(operation),
+                    location: operationNode.location))
+            }
+        }
+        return result
+    }
+
+    private func successSchema(_ operation: SpecNode) throws -> SpecNode? {
+        let responses = operation["responses"]?.members ?? []
+        let ordered = responses.filter { $0.key.count == 3 && $0.key.hasPrefix("2") && Int($0.key) != nil }
+            .sorted { $0.key < $1.key }
+            + responses.filter { $0.key.uppercased() == "2XX" }
+        for (_, response) in ordered {
+            if let schema = try jsonSchema(in: try resolve(response).node) { return schema }
+        }
+        return nil
+    }
+
+    private func bodySchema(_ operation: SpecNode) throws -> SpecNode? {
+        guard let body = operation["requestBody"] else { return nil }
+        return try jsonSchema(in: try resolve(body).node)
+    }
+
+    /// The schema of a response's or request body's JSON content.
+    private func jsonSchema(in node: SpecNode) throws -> SpecNode? {
+        for (mediaType, content) in node["content"]?.members ?? [] {
+            let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ") } ?? ""
+            if type == "application/json" || type.hasSuffix("+json") || type == "*/*" {
+                if let schema = content["schema"] { return schema }
+            }
+        }
+        return nil
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var text = self
+        while text.first == set { text = text.dropFirst() }
+        while text.last == set { text = text.dropLast() }
+        return String(text)
+    }
+}

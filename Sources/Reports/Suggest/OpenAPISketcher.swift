@@ -1,0 +1,163 @@
+import RestmapEngine
+import RestmapOpenAPI
+
+/// `restmap init --openapi`: entities and path mappings from an OpenAPI document rather than
+/// from samples. An object schema a response uses is an entity (named after its component,
+/// else after the property or path holding it); its scalar properties are attributes typed
+/// from `type` and `format`; object properties and arrays of objects are relationships; an
+/// `id`-like required property is the primary key. Each operation with a JSON success
+/// response gets a path mapping (`{petId}` → `:petId`), with a `key_path` where a wrapper
+/// object holds the collection, and one matcher per discriminator value where the response
+/// is `oneOf`/`anyOf` with a discriminator.
+struct OpenAPISketcher {
+    let document: OpenAPIDocument
+    private(set) var entities: [EntitySketch] = []
+    private(set) var paths: [PathSketch] = []
+    /// Why an operation or a property has no mapping, for comments in the config.
+    private(set) var notes: [String] = []
+    private var indexByName: [String: Int] = [:]
+    private var namesTaken: [Set<String>] = []
+
+    init(document: OpenAPIDocument) {
+        self.document = document
+    }
+
+    mutating func sketch() throws {
+        for operation in try document.operations() {
+            guard let response = operation.response else { continue }
+            let schema = try document.schema(response)
+            let fallback = StarterConfig.entityName(forPath: operation.pattern)
+            guard let path = try pathSketch(for: schema, uri: operation.pattern, fallbackName: fallback) else {
+                notes.append("\(operation.method.uppercased()) \(operation.path): its response holds no object to map")
+                continue
+            }
+            if let earlier = paths.first(where: { $0.uri == path.uri }) {
+                if earlier != path {
+                    notes.append("\(operation.method.uppercased()) \(operation.path): its response (\(path.entity)) differs from the one mapped at \(path.uri) (\(earlier.entity)); map it by hand if both arrive")
+                }
+                continue
+            }
+            paths.append(path)
+        }
+    }
+
+    /// Where a response's objects sit and what they are.
+    private mutating func pathSketch(for schema: OpenAPISchema, uri: String, fallbackName: String) throws -> PathSketch? {
+        if let matchers = try discriminated(schema, fallbackName: fallbackName) {
+            return PathSketch(uri: uri, keyPath: nil, entity: matchers[0].entity, matchers: matchers)
+        }
+        if schema.isArray, let items = schema.items {
+            let element = try document.schema(items)
+            if let matchers = try discriminated(element, fallbackName: fallbackName) {
+                return PathSketch(uri: uri, keyPath: nil, entity: matchers[0].entity, matchers: matchers)
+            }
+            return try entity(for: element, name: fallbackName).map { PathSketch(uri: uri, keyPath: nil, entity: $0) }
+        }
+        guard schema.isObject else { return nil }
+        // A wrapper ({"items": [...], "total": 3}): an object without an identifier of its
+        // own whose property holds an array of objects.
+        let identified = schema.properties.contains { Self.identifierNames(for: schema.name ?? fallbackName).contains($0.key) }
+        if !identified {
+            for (key, node) in schema.properties {
+                let property = try document.schema(node)
+                guard property.isArray, let items = property.items else { continue }
+                let element = try document.schema(items)
+                guard element.isObject, !element.properties.isEmpty else { continue }
+                if let entity = try entity(for: element, name: fallbackName) {
+                    return PathSketch(uri: uri, keyPath: key, entity: entity)
+                }
+            }
+        }
+        return try entity(for: schema, name: fallbackName).map { PathSketch(uri: uri, keyPath: nil, entity: $0) }
+    }
+
+    /// One matcher per discriminator value, when `schema` is `oneOf`/`anyOf` with one.
+    private mutating func discriminated(_ schema: OpenAPISchema, fallbackName: String) throws -> [MatcherSketch]? {
+        guard let discriminator = schema.discriminator, !schema.options.isEmpty else { return nil }
+        var matchers: [MatcherSketch] = []
+        if discriminator.mapping.isEmpty {
+            // Without a mapping, the value is the option's component name.
+            for option in schema.options {
+                let resolved = try document.schema(option)
+                if let name = resolved.name, let entity = try entity(for: resolved, name: name) {
+                    matchers.append(MatcherSketch(keyPath: discriminator.property, value: name, entity: entity))
+                }
+            }
+        } else {
+            for (value, target) in discriminator.mapping {
+                let resolved = try document.discriminatorTarget(target, at: schema.location)
+                if let entity = try entity(for: resolved, name: resolved.name ?? NameStyle.entityName(value)) {
+                    matchers.append(MatcherSketch(keyPath: discriminator.property, value: value, entity: entity))
+                }
+            }
+        }
+        return matchers.isEmpty ? nil : matchers
+    }
+
+    /// The entity an object schema is, sketched on first use; nil for a schema with no
+    /// properties (a free-form object has nothing for a mapping to name).
+    private mutating func entity(for schema: OpenAPISchema, name suggested: String) throws -> String? {
+        guard schema.isObject, !schema.properties.isEmpty else { return nil }
+        let name = schema.name.map(NameStyle.entityName) ?? suggested
+        if indexByName[name] != nil { return name }
+        let index = entities.count
+        indexByName[name] = index
+        var sketch = EntitySketch(name: name)
+        sketch.identifierKeys = schema.required
+        entities.append(sketch)
+        namesTaken.append([])
+        for (key, node) in schema.properties {
+            guard ShapeSketcher.isReadableKey(key) else {
+                notes.append("\(name).\(key): no key path can read this key as it is")
+                continue
+            }
+            let property = try document.schema(node)
+            if property.isObject, let target = try entity(for: property, name: NameStyle.entityName(key)) {
+                entities[index].relationships.append(
+                    RelationshipSketch(key: key, name: uniqueName(for: key, in: index), target: target, toMany: false))
+            } else if property.isArray, let items = property.items, let target = try entity(for: try document.schema(items), name: NameStyle.entityName(key)) {
+                entities[index].relationships.append(
+                    RelationshipSketch(key: key, name: uniqueName(for: key, in: index), target: target, toMany: true))
+            } else {
+                entities[index].attributes.append(
+                    AttributeSketch(key: key, name: uniqueName(for: key, in: index), type: Self.attributeType(property)))
+            }
+        }
+        return name
+    }
+
+    private mutating func uniqueName(for key: String, in index: Int) -> String {
+        let base = NameStyle.attributeName(key)
+        var name = base, number = 2
+        while !namesTaken[index].insert(name).inserted {
+            name = base + String(number)
+            number += 1
+        }
+        return name
+    }
+
+    /// The `entity_attribute_types` type a scalar schema says; nil for arrays, objects and
+    /// schemas that say no type.
+    static func attributeType(_ schema: OpenAPISchema) -> String? {
+        switch (schema.type, schema.format) {
+        case ("integer", "int32"): return "integer32"
+        case ("integer", _): return "integer64"
+        case ("number", "float"): return "float"
+        case ("number", "double"): return "double"
+        case ("number", _): return "decimal"
+        case ("boolean", _): return "boolean"
+        case ("string", "date-time"), ("string", "date"): return "date"
+        case ("string", "uuid"): return "uuid"
+        case ("string", "uri"), ("string", "url"): return "url"
+        case ("string", _): return "string"
+        default: return nil
+        }
+    }
+
+    /// The keys RestKit would take as an entity's identifier (EntitySketch.primaryKey).
+    static func identifierNames(for entity: String) -> Set<String> {
+        let lowerFirst = entity.prefix(1).lowercased() + entity.dropFirst()
+        let snake = NameStyle.words(entity).map { $0.lowercased() }.joined(separator: "_")
+        return [lowerFirst + "ID", snake + "_id", "identifier", "id", "ID", "URL", "url"]
+    }
+}

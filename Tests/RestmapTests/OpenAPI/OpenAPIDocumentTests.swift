@@ -1,0 +1,139 @@
+import Foundation
+import RestmapEngine
+@testable import RestmapOpenAPI
+import XCTest
+
+/// Reading an OpenAPI document: YAML or JSON into a located tree, the version checked,
+/// `$ref`s followed where they may go and refused where they may not, each failure a
+/// located usage error with its code.
+final class OpenAPIDocumentTests: XCTestCase {
+    private func write(_ text: String, _ name: String = "api.yaml", in directory: String? = nil) throws -> String {
+        let folder = try directory ?? makeTemporaryDirectory(self)
+        let path = folder + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func error(_ body: () throws -> Void) -> Diagnostic? {
+        do {
+            try body()
+            XCTFail("no error")
+        } catch let error as RestmapError {
+            XCTAssertEqual(error.kind, .usage)
+            return error.diagnostics.first
+        } catch {
+            XCTFail("\(error)")
+        }
+        return nil
+    }
+
+    func testEveryNodeKnowsItsLineAndColumnInYAMLAndJSON() throws {
+        let yaml = try OpenAPIDocument(path: write("""
+            openapi: 3.1.0
+            paths:
+              /pets:
+                get:
+                  summary: "List pets"
+            """))
+        let get = try XCTUnwrap(yaml.root["paths"]?["/pets"]?["get"])
+        XCTAssertEqual([get.line, get.column], [5, 7])
+        XCTAssertEqual(get["summary"]?.text, "List pets")
+        XCTAssertEqual(yaml.version, "3.1.0")
+
+        let json = try OpenAPIDocument(path: write("""
+            {"openapi": "3.0.3",
+             "paths": {"/pets": {"get": {"summary": "List pets"}}}}
+            """, "api.json"))
+        let summary = try XCTUnwrap(json.root["paths"]?["/pets"]?["get"]?["summary"])
+        XCTAssertEqual([summary.line, summary.column], [2, 41])
+    }
+
+    func testMalformedYAMLIsLocatedWhereLibYAMLStopped() throws {
+        let path = try write("openapi: 3.0.0\npaths:\n  /pets: [unclosed\n")
+        let diagnostic = error { _ = try OpenAPIDocument(path: path) }
+        XCTAssertEqual(diagnostic?.code, .openAPIUnreadable)
+        XCTAssertEqual(diagnostic?.location?.line, 4)
+        XCTAssertTrue(diagnostic?.message.hasPrefix("the OpenAPI document is not valid YAML or JSON") ?? false)
+    }
+
+    func testSwaggerTwoAndVersionlessDocumentsAreRefused() throws {
+        let swagger = try write("swagger: \"2.0\"\npaths: {}\n")
+        XCTAssertEqual(error { _ = try OpenAPIDocument(path: swagger) }?.message, "the document is Swagger 2.0, not OpenAPI 3: convert it to OpenAPI 3 first")
+        let other = try write("openapi: 4.0.0\n", "four.yaml")
+        let diagnostic = error { _ = try OpenAPIDocument(path: other) }
+        XCTAssertEqual(diagnostic?.code, .openAPIVersion)
+        XCTAssertEqual(diagnostic?.location?.line, 1)
+    }
+
+    /// A "billion laughs" document: aliases nested ten deep would expand to 10^10 nodes.
+    func testAliasExpansionIsBounded() throws {
+        var text = "openapi: 3.0.0\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 { text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        let path = try write(text)
+        let diagnostic = error { _ = try OpenAPIDocument(path: path) }
+        XCTAssertEqual(diagnostic?.code, .openAPIUnreadable)
+        XCTAssertTrue(diagnostic?.message.contains("more than 2000000 nodes") ?? false, diagnostic?.message ?? "")
+    }
+
+    func testLocalAndSiblingReferencesAreFollowedAndNameTheirComponent() throws {
+        let folder = try makeTemporaryDirectory(self)
+        _ = try write("Owner:\n  type: object\n  properties:\n    login: {type: string}\n", "schemas/owner.yaml", in: folder)
+        let path = try write("""
+            openapi: 3.0.0
+            components:
+              schemas:
+                Pet: {$ref: '#/components/schemas/Animal'}
+                Animal: {type: object, properties: {owner: {$ref: 'schemas/owner.yaml#/Owner'}}}
+            """, in: folder)
+        let document = try OpenAPIDocument(path: path)
+        let pet = try document.schema(XCTUnwrap(document.root["components"]?["schemas"]?["Pet"]))
+        XCTAssertEqual(pet.name, "Animal")
+        let owner = try document.schema(XCTUnwrap(pet.properties.first?.schema))
+        XCTAssertEqual(owner.name, "Owner")
+        XCTAssertEqual(owner.properties.map(\.key), ["login"])
+        XCTAssertTrue(owner.location.file.hasSuffix("schemas/owner.yaml"))
+    }
+
+    func testReferencesOutsideTheFolderRemoteOrMissingAreRefused() throws {
+        let folder = try makeTemporaryDirectory(self)
+        let path = try write("""
+            openapi: 3.0.0
+            a: {$ref: 'https://example.com/pet.yaml#/Pet'}
+            b: {$ref: '../secrets.yaml'}
+            c: {$ref: '#/components/schemas/Nowhere'}
+            d: {$ref: '#/d'}
+            """, "api/doc.yaml", in: folder)
+        let document = try OpenAPIDocument(path: path)
+        for (key, message) in [
+            ("a", "is remote"), ("b", "outside the document's folder"), ("c", "names nothing: there is no 'components' there"),
+            ("d", "leads to more than 64 $refs in a row"),
+        ] {
+            let diagnostic = error { _ = try document.resolve(XCTUnwrap(document.root[key])) }
+            XCTAssertEqual(diagnostic?.code, .openAPIReference, key)
+            XCTAssertTrue(diagnostic?.message.contains(message) ?? false, "\(key): \(diagnostic?.message ?? "")")
+            XCTAssertNotNil(diagnostic?.location?.line, key)
+        }
+    }
+
+    func testAllOfMergesPropertiesAndRequiredNames() throws {
+        let document = try OpenAPIDocument(path: write("""
+            openapi: 3.1.0
+            components:
+              schemas:
+                Base: {type: object, required: [id], properties: {id: {type: integer}}}
+                Dog:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - type: object
+                      required: [bark]
+                      properties: {bark: {type: [string, "null"]}}
+            """))
+        let dog = try document.schema(XCTUnwrap(document.root["components"]?["schemas"]?["Dog"]))
+        XCTAssertEqual(dog.properties.map(\.key), ["id", "bark"])
+        XCTAssertEqual(dog.required, ["id", "bark"])
+        XCTAssertTrue(dog.isObject)
+        XCTAssertEqual(try document.schema(dog.properties[1].schema).type, "string")
+    }
+}
