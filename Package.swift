@@ -55,7 +55,7 @@ var targets: [Target] = [
     .target(name: "RestmapStore", dependencies: ["RestmapEngine", "CSQLite", "CLibPQ"], path: "Sources/Store"),
     // Each command's work from parsed options to its outcome: the runs, wired to the store
     // and the report writers.
-    .target(name: "RestmapPipeline", dependencies: ["RestmapEngine", "RestmapReports", "RestmapStore"], path: "Sources/Pipeline"),
+    .target(name: "RestmapPipeline", dependencies: ["RestmapEngine", "RestmapOpenAPI", "RestmapReports", "RestmapStore"], path: "Sources/Pipeline"),
     // The command-line front end: argument parsing, files, exit codes.
     .executableTarget(
         name: "restmap",

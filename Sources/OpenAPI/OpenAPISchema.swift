@@ -20,6 +20,9 @@ public struct OpenAPISchema {
     public var options: [SpecNode] = []
     /// A discriminator's property and its value → schema `mapping` (names or `$ref`s).
     public var discriminator: (property: String, mapping: [(value: String, target: String)])?
+    /// Whether objects may hold properties the schema does not list (`additionalProperties`
+    /// given and not `false`).
+    public var allowsOtherProperties = false
     /// Where the schema is written, for findings about it.
     public var location: SourceLocation
 
@@ -41,6 +44,7 @@ extension OpenAPIDocument {
         result.properties = resolved["properties"]?.members.map { ($0.key, $0.value) } ?? []
         result.required = Set(resolved["required"]?.elements.compactMap(\.text) ?? [])
         result.items = resolved["items"]
+        if let additional = resolved["additionalProperties"] { result.allowsOtherProperties = additional.bool != false }
         result.options = (resolved["oneOf"]?.elements ?? []) + (resolved["anyOf"]?.elements ?? [])
         if let discriminator = resolved["discriminator"], let property = discriminator["propertyName"]?.text {
             let mapping = discriminator["mapping"]?.members.compactMap { member in member.value.text.map { (member.key, $0) } } ?? []
@@ -60,6 +64,7 @@ extension OpenAPIDocument {
             if result.format == nil { result.format = part.format }
             if result.items == nil { result.items = part.items }
             if result.discriminator == nil { result.discriminator = part.discriminator }
+            result.allowsOtherProperties = result.allowsOtherProperties || part.allowsOtherProperties
             if result.name == nil && resolved["properties"] == nil { result.name = part.name }
         }
         return result

@@ -1,4 +1,5 @@
 import RestmapEngine
+import RestmapOpenAPI
 import RestmapReports
 import RestmapStore
 
@@ -8,6 +9,13 @@ public enum CheckPipeline {
     /// Names a store could not hold as the config gives them, as warnings.
     public static func storeNameWarnings(_ definitions: MappingDefinitions) -> [Diagnostic] {
         StoreNames.findings(definitions, severity: .warning)
+    }
+
+    /// Where the config and an OpenAPI document disagree (`check --openapi`).
+    /// - Throws: `RestmapError` (usage) when the document does not load.
+    public static func openAPIFindings(_ definitions: MappingDefinitions, openAPI path: String) throws -> [Diagnostic] {
+        var drift = OpenAPIDrift(document: try OpenAPIDocument(path: path), definitions: definitions)
+        return try drift.findings()
     }
 
     static func sarif(_ diagnostics: [Diagnostic], workingDirectory: String?) -> String {

@@ -16,6 +16,7 @@ struct CheckCommand: ParsableCommand {
             ],
             examples: [
                 ("Lint a config", "restmap check -c api.plist"),
+                ("Against the API's OpenAPI document", "restmap check -c api.plist --openapi openapi.yaml"),
                 ("Failing on warnings too", "restmap check -c api.plist --fail-on warning"),
                 ("SARIF for code scanning, even if the config does not load", "restmap check -c api.plist --report sarif=check.sarif"),
                 ("Accept today's findings; later runs fail on new ones only", "restmap check -c api.plist --write-baseline baseline.json"),
@@ -31,6 +32,9 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("check --report takes every format but html (validate --report html draws coverage over samples)")
         }
     }
+
+    @Option(name: .customLong("openapi"), help: ArgumentHelp("Also check the config against this OpenAPI 3.0 or 3.1 document (YAML or JSON): paths, key paths, types and required properties.", valueName: "spec"))
+    var openAPI: String?
 
     @Flag(name: [.short, .long], help: "Print nothing but the findings (no summary line).")
     var quiet = false
@@ -60,6 +64,15 @@ struct CheckCommand: ParsableCommand {
                 at: entity.location)
         }
         log.emit(contentsOf: CheckPipeline.storeNameWarnings(definitions))
+        if let openAPI {
+            do {
+                log.emit(contentsOf: try CheckPipeline.openAPIFindings(definitions, openAPI: openAPI))
+            } catch let error as RestmapError {
+                let diagnostics = log.diagnostics + error.diagnostics
+                try writeReports(ValidationReport.configCheck(config: path, diagnostics: diagnostics, failingSeverity: .error), diagnostics: diagnostics)
+                throw error
+            }
+        }
         let threshold = gate.threshold
         let failingSeverity: Diagnostic.Severity? = threshold == .never ? nil : threshold == .warning ? .warning : .error
         let workingDirectory = ValidateCommand.workingDirectory()

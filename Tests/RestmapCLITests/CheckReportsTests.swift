@@ -48,6 +48,33 @@ final class CheckReportsTests: XCTestCase {
         XCTAssertEqual(json?["passed"] as? Bool, false)
     }
 
+    /// `check --openapi`: drift from the API's document is a warning on standard error, in
+    /// SARIF with the document's place as a related location, and fails with --fail-on warning;
+    /// a document that does not load exits 2 and is still in the reports.
+    func testDriftFromTheOpenAPIDocumentIsReportedInBothFiles() throws {
+        let spec = RestmapBinary.packageRoot.appendingPathComponent("Samples/openapi/shelter.yaml").path
+        try Data(#"""
+            {"entity_attribute_mappings": {"Pet": {"id": "id", "name": "name", "nick": "nick"}},
+             "path_mappings": [{"uri": "/pets/:id", "matchers": [{"entity_name": "Pet"}]}]}
+            """#.utf8).write(to: directory.appendingPathComponent("pets.json"))
+        var result = try RestmapBinary.run(["check", "-c", "pets.json", "--openapi", spec, "--report", "sarif=check.sarif"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix(
+            "pets.json:1:68: warning: Pet reads 'nick', but the schema of GET /pets/{petId} has no 'nick' there\n\(spec):"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("pets.json: 0 errors, 1 warning — ok\n"), result.stderr)
+        let sarif = try read("check.sarif")
+        XCTAssertTrue(sarif.contains(#""ruleId": "RM2203""#) && sarif.contains("relatedLocations") && sarif.contains("shelter.yaml"), sarif)
+
+        result = try RestmapBinary.run(["check", "-c", "pets.json", "--openapi", spec, "--fail-on", "warning"], in: directory)
+        XCTAssertEqual(result.status, 1)
+
+        try Data("swagger: '2.0'\n".utf8).write(to: directory.appendingPathComponent("old.yaml"))
+        result = try RestmapBinary.run(["check", "-c", "pets.json", "--openapi", "old.yaml", "--report", "json=out/check.json"], in: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("old.yaml:1:1: error: the document is Swagger 2.0, not OpenAPI 3"), result.stderr)
+        XCTAssertTrue(try read("out/check.json").contains("RM1202"))
+    }
+
     func testHTMLIsNotACheckReport() throws {
         let result = try RestmapBinary.run(["check", "-c", "broken.json", "--report", "html"], in: directory)
         XCTAssertEqual(result.status, 2)

@@ -122,6 +122,7 @@ enum DiagnosticExamples {
         ("RM12", "An OpenAPI document"),
         ("RM20", "Config lint"),
         ("RM21", "The config against the model"),
+        ("RM22", "The config against an OpenAPI document"),
         ("RM30", "Parsing JSON"),
         ("RM31", "Parsing XML"),
         ("RM32", "Parsing property lists"),

@@ -62,7 +62,7 @@ struct EntityReference: Sendable {
 /// A value together with where the config wrote it.
 public struct Located<Wrapped: Sendable>: Sendable {
     public var value: Wrapped
-    var location: SourceLocation
+    public var location: SourceLocation
 
     init(_ value: Wrapped, at location: SourceLocation) {
         self.value = value

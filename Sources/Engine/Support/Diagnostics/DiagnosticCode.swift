@@ -4,7 +4,8 @@
 ///
 /// - `RM1xxx` reading and loading the config (and its Core Data model, `RM11xx`; an OpenAPI
 ///   document, `RM12xx`);
-/// - `RM2xxx` config lint: entries that contradict each other or the model (`RM21xx`);
+/// - `RM2xxx` config lint: entries that contradict each other or the model (`RM21xx`), or
+///   an OpenAPI document (`RM22xx`);
 /// - `RM3xxx` parsing a document: JSON (`RM30xx`), XML (`RM31xx`), property lists (`RM32xx`);
 /// - `RM4xxx` mapping a payload;
 /// - `RM5xxx` `validate`'s own findings and its manifest (`RM51xx`);

@@ -158,6 +158,18 @@ extension DiagnosticCode {
         fix: "Map the identifying attributes, or give the entity a primary_key_mappings entry.")
     public static let bindingPrimaryKeyInferred = DiagnosticCode("RM2110", .note, "An entity's primary key is inferred from the model (check).",
         fix: "Check the inferred key; add a primary_key_mappings entry to make it explicit.")
+
+    // RM22xx: the config against an OpenAPI document (`check --openapi`).
+    public static let openAPIUnknownPath = DiagnosticCode("RM2201", .warning, "A path mapping matches no path of the OpenAPI document.",
+        fix: "Fix the path mapping's uri, or add the path to the document if the API serves it.")
+    public static let openAPIUnmappedPath = DiagnosticCode("RM2202", .note, "A path of the OpenAPI document with a JSON response that no path mapping matches.",
+        fix: "Add a path mapping for the path if the app calls it (init --openapi sketches one), or ignore the note.")
+    public static let openAPIUnknownKey = DiagnosticCode("RM2203", .warning, "A key path the response schema does not have.",
+        fix: "Fix the key path to a property the schema has, or add the property to the schema if the API sends it.")
+    public static let openAPITypeMismatch = DiagnosticCode("RM2204", .warning, "An attribute's type contradicts the type or format the schema gives its property.",
+        fix: "Change the attribute's type (entity_attribute_types or the model) to one the schema's values convert to, or fix the schema.")
+    public static let openAPIRequiredUnread = DiagnosticCode("RM2205", .note, "A property the response schema requires that no mapping reads.",
+        fix: "Map the property if the app needs it, or ignore the note.")
 }
 
 // MARK: RM3xxx — parsing JSON, XML and property lists

@@ -1,0 +1,88 @@
+import Foundation
+import RestmapEngine
+@testable import RestmapOpenAPI
+import XCTest
+
+/// `check --openapi`: each way a config can drift from the API's description is found, at
+/// the config entry, with the schema's place beside it.
+final class OpenAPIDriftTests: XCTestCase {
+    /// The shelter API of the shipped sample, read from the repository.
+    static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Samples/openapi/shelter.yaml").standardized.path
+
+    private func findings(_ config: String) throws -> [Diagnostic] {
+        let path = try makeTemporaryDirectory(self) + "/api.json"
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let log = DiagnosticLog()
+        let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(config.utf8), file: path)
+        XCTAssertEqual(log.diagnostics.filter { $0.severity != .note }.map(\.message), [], "the config itself is clean")
+        var drift = OpenAPIDrift(document: try OpenAPIDocument(path: Self.document), definitions: definitions)
+        return try drift.findings()
+    }
+
+    func testEachKindOfDriftIsFoundWhereItIs() throws {
+        let found = try findings("""
+            {"entity_attribute_mappings": {
+               "Pet": {"id": "id", "birth": "birth", "weight": "weight", "owner.id": "ownerID"},
+               "Owner": {"id": "id", "login": "login"}},
+             "entity_attribute_types": {"Pet": {"weight": "integer64", "ownerID": "uuid"}},
+             "primary_key_mappings": {"Pet": ["id"]},
+             "relationship_mappings": {"Pet": {"owner": {"target": "Owner", "key_path": "owner"}}},
+             "path_mappings": [
+               {"uri": "/pets", "key_path": "items", "matchers": [{"entity_name": "Pet"}]},
+               {"uri": "/owners/:id", "matchers": [{"entity_name": "Owner"}]}]}
+            """)
+        let lines = found.map { "\($0.code.rawValue) \($0.severity.rawValue) \($0.location?.line ?? 0): \($0.message)" }
+        XCTAssertEqual(lines, [
+            "RM2203 warning 2: Pet reads 'birth', but the schema of GET /pets has no 'birth' there",
+            "RM2204 warning 2: Pet.weight is integer64 in the config, but GET /pets says number (double)",
+            "RM2203 warning 3: Owner reads 'login', but the schema of GET /pets has no 'login' there",
+            "RM2205 note 2: GET /pets requires 'name' in Pet objects, and no mapping of Pet reads it",
+            "RM2201 warning 9: path mapping '/owners/:id' matches no path of the OpenAPI document",
+            "RM2202 note 21: GET /pets/{petId} has a JSON response that no path mapping of \(found.first?.location?.file ?? "") matches",
+            "RM2202 note 28: GET /animals has a JSON response that no path mapping of \(found.first?.location?.file ?? "") matches",
+        ])
+        // Each finding in the config points into the document too.
+        let birth = try XCTUnwrap(found.first)
+        XCTAssertEqual(birth.related.first?.message, "the schema")
+        XCTAssertEqual(birth.related.first?.location.file, Self.document)
+        XCTAssertNotNil(birth.related.first?.location.line)
+    }
+
+    /// A config written by `init --openapi` from the same document agrees with it; so does
+    /// a discriminated response mapped through matchers.
+    func testAMatchingConfigHasNoFindings() throws {
+        let found = try findings("""
+            {"entity_attribute_mappings": {
+               "Pet": {"id": "id", "name": "name", "born_at": "bornAt", "tags": "tags"},
+               "Bird": {"ring_id": "ringID", "wingspan": "wingspan"}},
+             "entity_attribute_types": {"Pet": {"bornAt": "date"}, "Bird": {"wingspan": "double"}},
+             "path_mappings": [
+               {"uri": "/pets", "key_path": "items", "matchers": [{"entity_name": "Pet"}]},
+               {"uri": "/pets/:id", "matchers": [{"entity_name": "Pet"}]},
+               {"uri": "/animals", "matchers": [
+                 {"key_path": "kind", "expected_value": "pet", "entity_name": "Pet"},
+                 {"key_path": "kind", "expected_value": "bird", "entity_name": "Bird"}]}]}
+            """)
+        XCTAssertEqual(found.map(\.message), [])
+    }
+
+    func testPathsMatchSegmentBySegmentPreferringTheClosest() {
+        XCTAssertTrue(OpenAPIDrift.matches("/pets/:id", "/pets/:petId"))
+        XCTAssertTrue(OpenAPIDrift.matches("/pets/:id?limit=3", "/pets/mine"))
+        XCTAssertFalse(OpenAPIDrift.matches("/pets", "/pets/:petId"))
+        XCTAssertGreaterThan(OpenAPIDrift.likeness("/pets/:id", "/pets/:petId"), OpenAPIDrift.likeness("/pets/:id", "/pets/mine"))
+    }
+
+    func testTypesAgreeAsConversionsDo() throws {
+        func schema(_ type: String, _ format: String? = nil) -> OpenAPISchema {
+            OpenAPISchema(name: nil, type: type, format: format, location: SourceLocation(file: "x"))
+        }
+        XCTAssertNil(OpenAPITypeAgreement.contradiction(.double, schema("integer")))
+        XCTAssertNil(OpenAPITypeAgreement.contradiction(.date, schema("string", "date-time")))
+        XCTAssertNil(OpenAPITypeAgreement.contradiction(.string, schema("boolean")))
+        XCTAssertEqual(OpenAPITypeAgreement.contradiction(.integer64, schema("number")), "number")
+        XCTAssertEqual(OpenAPITypeAgreement.contradiction(.date, schema("string", "uuid")), "string (uuid)")
+        XCTAssertEqual(OpenAPITypeAgreement.contradiction(.uuid, schema("integer", "int64")), "integer (int64)")
+    }
+}
