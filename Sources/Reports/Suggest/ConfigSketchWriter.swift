@@ -18,6 +18,43 @@ struct PathSketch: Sendable, Equatable {
     }
 }
 
+/// A request mapping: how a client object of `className` becomes the body sent to `uri`.
+/// `attributes` pair a client attribute with the body key it fills; `relationships` nest
+/// the same for objects inside the body.
+struct RequestSketch: Sendable, Equatable {
+    var uri: String
+    var className: String
+    var attributes: [(attribute: String, key: String)] = []
+    var relationships: [(name: String, key: String, body: RequestSketch)] = []
+
+    static func == (lhs: RequestSketch, rhs: RequestSketch) -> Bool {
+        lhs.uri == rhs.uri && lhs.className == rhs.className
+    }
+
+    /// `attribute_mappings` (and `relationship_mappings`) as a request mapping writes them.
+    var bodyEntries: ValueObject {
+        var entry = ValueObject([("attribute_mappings", .object(ValueObject(attributes.map { ($0.attribute, .string($0.key)) })))])
+        if !relationships.isEmpty {
+            entry["relationship_mappings"] = .object(ValueObject(relationships.map { relationship in
+                var nested = relationship.body.bodyEntries
+                if relationship.key != relationship.name { nested["body_key"] = .string(relationship.key) }
+                return (relationship.name, .object(nested))
+            }))
+        }
+        return entry
+    }
+}
+
+extension PathSketch {
+    /// What the mapping takes, in words: `Pet objects under 'items'`, `Pet or Bird objects by 'kind'`.
+    var shape: String {
+        let entities = matchers.isEmpty ? entity : matchers.map(\.entity).joined(separator: " or ")
+        let place = keyPath.map { "under '\($0)'" } ?? "at the root"
+        let by = matchers.first.map { " by '\($0.keyPath)'" } ?? ""
+        return "\(entities) objects \(place)\(by)"
+    }
+}
+
 /// A matcher taking the objects whose `keyPath` holds `value` as `entity`.
 struct MatcherSketch: Sendable, Equatable {
     var keyPath: String
@@ -33,7 +70,7 @@ struct ConfigSketchWriter {
     init() {}
 
     /// The config's sections as one dictionary; sections with nothing to say are left out.
-    func sections(entities: [EntitySketch], paths: [PathSketch] = []) -> ValueObject {
+    func sections(entities: [EntitySketch], paths: [PathSketch] = [], requests: [RequestSketch] = []) -> ValueObject {
         var attributes = ValueObject(), keys = ValueObject(), relationships = ValueObject(), types = ValueObject()
         for entity in entities {
             attributes[entity.name] = .object(ValueObject(entity.attributes.map { ($0.key, .string($0.name)) }))
@@ -69,6 +106,13 @@ struct ConfigSketchWriter {
                         ]))
                     })
                 }
+                return .object(entry)
+            })
+        }
+        if !requests.isEmpty {
+            result["request_mappings"] = .array(requests.map { request in
+                var entry = ValueObject([("uri", .string(request.uri)), ("class_name", .string(request.className))])
+                for member in request.bodyEntries.entries { entry[member.key] = member.value }
                 return .object(entry)
             })
         }

@@ -13,6 +13,8 @@ struct OpenAPISketcher {
     let document: OpenAPIDocument
     private(set) var entities: [EntitySketch] = []
     private(set) var paths: [PathSketch] = []
+    /// A request mapping per path and body class, from the operations' JSON request bodies.
+    private(set) var requests: [RequestSketch] = []
     /// Why an operation or a property has no mapping, for comments in the config.
     private(set) var notes: [String] = []
     private var indexByName: [String: Int] = [:]
@@ -24,6 +26,21 @@ struct OpenAPISketcher {
 
     mutating func sketch() throws {
         for operation in try document.operations() {
+            if let body = operation.requestBody {
+                let schema = try document.schema(body)
+                if schema.isObject, !schema.properties.isEmpty {
+                    let className = schema.name.map(NameStyle.entityName) ?? StarterConfig.entityName(forPath: operation.pattern)
+                    let request = try requestSketch(schema, className: className, uri: operation.pattern, depth: 0)
+                    // One request mapping a class: `request --class` could not choose between two.
+                    if let earlier = requests.first(where: { $0.className == className }) {
+                        if earlier.uri != request.uri {
+                            notes.append("\(operation.method.uppercased()) \(operation.path) also sends a \(className) body; its request mapping is the one for \(earlier.uri)")
+                        }
+                    } else {
+                        requests.append(request)
+                    }
+                }
+            }
             guard let response = operation.response else { continue }
             let schema = try document.schema(response)
             let fallback = StarterConfig.entityName(forPath: operation.pattern)
@@ -33,7 +50,7 @@ struct OpenAPISketcher {
             }
             if let earlier = paths.first(where: { $0.uri == path.uri }) {
                 if earlier != path {
-                    notes.append("\(operation.method.uppercased()) \(operation.path): its response (\(path.entity)) differs from the one mapped at \(path.uri) (\(earlier.entity)); map it by hand if both arrive")
+                    notes.append("\(operation.method.uppercased()) \(operation.path): its response (\(path.shape)) differs from the one the path mapping for \(path.uri) takes (\(earlier.shape)); map it by hand if both arrive")
                 }
                 continue
             }
@@ -124,6 +141,33 @@ struct OpenAPISketcher {
             }
         }
         return name
+    }
+
+    /// Request bodies nest related objects at most this deep (a schema may refer to itself).
+    static let maxRequestDepth = 8
+
+    /// A request body schema as a request mapping: scalar properties as attributes, object
+    /// properties (and arrays of objects) as nested mappings.
+    private func requestSketch(_ schema: OpenAPISchema, className: String, uri: String, depth: Int) throws -> RequestSketch {
+        var request = RequestSketch(uri: uri, className: className)
+        var taken: Set<String> = []
+        for (key, node) in schema.properties where ShapeSketcher.isReadableKey(key) {
+            var property = try document.schema(node)
+            let base = NameStyle.attributeName(key)
+            var name = base, number = 2
+            while !taken.insert(name).inserted { name = base + String(number); number += 1 }
+            if property.isArray, let items = property.items {
+                let element = try document.schema(items)
+                if element.isObject && !element.properties.isEmpty { property = element }
+            }
+            if depth < Self.maxRequestDepth, property.isObject, !property.properties.isEmpty {
+                let nestedClass = property.name.map(NameStyle.entityName) ?? NameStyle.entityName(key)
+                request.relationships.append((name, key, try requestSketch(property, className: nestedClass, uri: uri, depth: depth + 1)))
+            } else {
+                request.attributes.append((name, key))
+            }
+        }
+        return request
     }
 
     private mutating func uniqueName(for key: String, in index: Int) -> String {
