@@ -1,4 +1,5 @@
 import RestmapEngine
+import RestmapOpenAPI
 import RestmapReports
 
 /// `restmap validate`: a `ValidateRun` over the samples, its reports rendered in the formats
@@ -57,6 +58,18 @@ public struct ValidatePipeline {
         return Outcome(
             result: result, suggestions: suggestions, suggestedSections: sections, summaryLine: result.summaryLine,
             exitCode: result.exitCode)
+    }
+
+    /// The response examples of an OpenAPI document as samples (`validate --openapi`): each
+    /// named by its operation, read at its request path (parameters filled in) and status,
+    /// its findings located in the document itself.
+    /// - Throws: `RestmapError` (usage) when the document does not load.
+    public static func openAPISamples(_ path: String) throws -> [ValidationSample] {
+        try OpenAPIDocument(path: path).examples().map { example in
+            ValidationSample(
+                input: .source(MemoryByteSource(example.json, name: example.file)), name: "\(example.file): \(example.label)",
+                requestPath: example.requestPath, status: example.status.flatMap { $0 >= 300 ? $0 : nil })
+        }
     }
 
     /// The config (its bytes, as read from `file`) with the suggested sections merged in,

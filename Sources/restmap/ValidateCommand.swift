@@ -35,6 +35,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A plist or JSON array of {file, path, status?, expect?}; files relative to it.", valueName: "file"))
     var manifest: String?
 
+    @Option(name: .customLong("openapi"), help: ArgumentHelp("Also validate the JSON response examples of this OpenAPI 3.0 or 3.1 document, each at its path and status; findings point into the document.", valueName: "spec"))
+    var openAPI: String?
+
     @Option(name: .customLong("allow-outside"), help: ArgumentHelp("Let the manifest name samples in this directory too (repeatable); by default only the manifest's directory and the working directory.", valueName: "dir"))
     var allowOutside: [String] = []
 
@@ -174,15 +177,19 @@ struct ValidateCommand: ParsableCommand {
 
     private func sampleList(log: DiagnosticLog) throws -> [ValidationSample] {
         var list = try samples.map { try InputArgument(parsing: $0).sample() }
+        if let openAPI { list += try ValidatePipeline.openAPISamples(openAPI) }
         if let manifest {
             var reader = ValidationManifest()
             reader.allowedOutside = allowOutside
             list += try reader.load(path: manifest, log: log)
-        } else if samples.isEmpty {
+        } else if samples.isEmpty && openAPI == nil {
             list = [try InputArgument(location: .standardInput, requestPath: nil).sample()]
         }
         if list.isEmpty {
-            throw RestmapError.usage(.noSamples, "no samples to validate: the manifest lists none and no SAMPLE is given")
+            throw RestmapError.usage(
+                .noSamples, openAPI != nil && manifest == nil
+                    ? "no samples to validate: the OpenAPI document has no JSON response examples and no SAMPLE is given"
+                    : "no samples to validate: the manifest lists none and no SAMPLE is given")
         }
         return list
     }

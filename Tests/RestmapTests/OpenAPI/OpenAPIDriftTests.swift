@@ -39,8 +39,8 @@ final class OpenAPIDriftTests: XCTestCase {
             "RM2203 warning 3: Owner reads 'login', but the schema of GET /pets has no 'login' there",
             "RM2205 note 2: GET /pets requires 'name' in Pet objects, and no mapping of Pet reads it",
             "RM2201 warning 9: path mapping '/owners/:id' matches no path of the OpenAPI document",
-            "RM2202 note 37: GET /pets/{petId} has a JSON response that no path mapping of \(found.first?.location?.file ?? "") matches",
-            "RM2202 note 44: GET /animals has a JSON response that no path mapping of \(found.first?.location?.file ?? "") matches",
+            "RM2202 note 39: GET /pets/{petId} has a JSON response that no path mapping of \(found.first?.location?.file ?? "") matches",
+            "RM2202 note 49: GET /animals has a JSON response that no path mapping of \(found.first?.location?.file ?? "") matches",
         ])
         // Each finding in the config points into the document too.
         let birth = try XCTUnwrap(found.first)

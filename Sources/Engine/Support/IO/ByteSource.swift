@@ -36,12 +36,12 @@ extension ByteSource {
 }
 
 /// Bytes already in memory (tests, and inputs that were read whole).
-final class MemoryByteSource: ByteSource {
-    let name: String
+public final class MemoryByteSource: ByteSource {
+    public let name: String
     private let bytes: [UInt8]
     private var offset = 0
 
-    init(_ bytes: [UInt8], name: String = "<memory>") {
+    public init(_ bytes: [UInt8], name: String = "<memory>") {
         self.bytes = bytes
         self.name = name
     }
@@ -50,7 +50,7 @@ final class MemoryByteSource: ByteSource {
         self.init(Array(text.utf8), name: name)
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = min(buffer.count, bytes.count - offset)
         guard count > 0 else { return 0 }
         bytes.withUnsafeBytes { raw in

@@ -1,0 +1,107 @@
+/// A response example of the document, ready to be validated as a sample: its JSON text
+/// (tokens at their places in the document, `PositionedJSON`), the file it is written in,
+/// the request path with the path's parameters filled in, and the response status.
+public struct OpenAPIExample {
+    /// The file holding the example's value: what findings about it name.
+    public var file: String
+    /// `GET /pets/{petId} 200 example 'rex'`, for reports.
+    public var label: String
+    public var requestPath: String
+    /// The response code; nil for `2XX`-style ranges.
+    public var status: Int?
+    public var json: [UInt8]
+}
+
+extension OpenAPIDocument {
+    /// Every JSON response example — a media type's `example`, and each `value` of its
+    /// `examples` (`$ref`s to `#/components/examples` followed; `externalValue` is not
+    /// fetched) — in document order.
+    /// - Throws: `RestmapError` (usage, `RM1203`) for a `$ref` that cannot be followed.
+    public func examples() throws -> [OpenAPIExample] {
+        var result: [OpenAPIExample] = []
+        for (path, item) in root["paths"]?.members ?? [] {
+            let pathItem = try resolve(item).node
+            for (method, operationNode) in pathItem.members where Self.methods.contains(method) {
+                let operation = try resolve(operationNode).node
+                let parameters = (pathItem["parameters"]?.elements ?? []) + (operation["parameters"]?.elements ?? [])
+                let requestPath = try filled(path, parameters: parameters)
+                for (code, responseNode) in operation["responses"]?.members ?? [] where code != "default" {
+                    let response = try resolve(responseNode).node
+                    for (mediaType, content) in response["content"]?.members ?? [] where Self.isJSON(mediaType) {
+                        let prefix = "\(method.uppercased()) \(path) \(code)"
+                        if let example = content["example"] {
+                            result.append(make(example, label: "\(prefix) example", path: requestPath, code: code))
+                        }
+                        for (name, entry) in content["examples"]?.members ?? [] {
+                            guard let value = try resolve(entry).node["value"] else { continue }
+                            result.append(make(value, label: "\(prefix) example '\(name)'", path: requestPath, code: code))
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    private func make(_ value: SpecNode, label: String, path: String, code: String) -> OpenAPIExample {
+        OpenAPIExample(file: value.file, label: label, requestPath: path, status: Int(code), json: PositionedJSON.render(value))
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? ""
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+
+    /// `/pets/{petId}` with `{petId}` replaced by the parameter's `example` (or its schema's
+    /// `example`, `default` or first `enum` value); else `1` for a number and the
+    /// parameter's name for anything else, as a stand-in a matching path mapping accepts.
+    private func filled(_ path: String, parameters: [SpecNode]) throws -> String {
+        guard path.contains("{") else { return path }
+        var values: [String: String] = [:]
+        for node in parameters {
+            let parameter = try resolve(node).node
+            guard parameter["in"]?.text == "path", let name = parameter["name"]?.text else { continue }
+            let schema = try parameter["schema"].map { try resolve($0).node }
+            let given = parameter["example"]?.text ?? schema?["example"]?.text ?? schema?["default"]?.text
+                ?? schema?["enum"]?.elements.first?.text
+            let numeric = ["integer", "number"].contains(schema?["type"]?.text ?? "")
+            values[name] = given ?? (numeric ? "1" : name)
+        }
+        var result = ""
+        var name: String?
+        for character in path {
+            switch character {
+            case "{": name = ""
+            case "}":
+                if let parameter = name { result += Self.pathSegment(values[parameter] ?? parameter) }
+                name = nil
+            default:
+                if name != nil { name!.append(character) } else { result.append(character) }
+            }
+        }
+        return result
+    }
+
+    /// A value as it may stand in a path: `/` and other reserved bytes percent-encoded.
+    static func pathSegment(_ value: String) -> String {
+        var result = ""
+        for byte in value.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "-._~".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}
