@@ -20,11 +20,20 @@ public final class OpenAPIDocument {
 
     /// - Throws: `RestmapError` (usage): `RM1201` for a file that cannot be read or parsed,
     ///   `RM1202` for a document that is not OpenAPI 3.x.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(root: Self.read(path), file: path)
+    }
+
+    /// A document already read (the fuzz harness reads bytes it never writes to a file).
+    convenience init(bytes: [UInt8], file: String) throws {
+        try self.init(root: YAMLTreeReader().read(bytes, file: file), file: file)
+    }
+
+    private init(root: SpecNode, file path: String) throws {
         file = path
         let slash = path.lastIndex(of: "/")
         folder = slash.map { String(path[...$0]) } ?? ""
-        root = try Self.read(path)
+        self.root = root
         files = [path: root]
         guard let declared = root["openapi"]?.text else {
             let swagger = root["swagger"]?.text
