@@ -147,7 +147,7 @@ man: deps-build
 ##   make fuzz FUZZ_SECONDS=300 FUZZ_TARGETS=fuzz-plist
 ##   make fuzz FUZZ_FLAGS=-only_ascii=1                (any libFuzzer flag)
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= fuzz-json fuzz-json-stream fuzz-plist fuzz-coredata fuzz-xml fuzz-store fuzz-paths fuzz-sketch
+FUZZ_TARGETS ?= fuzz-json fuzz-json-stream fuzz-plist fuzz-coredata fuzz-xml fuzz-store fuzz-paths fuzz-sketch fuzz-openapi
 FUZZ_MAX_LEN ?= 8192
 FUZZ_TIMEOUT ?= 5
 FUZZ_RSS_MB ?= 2048

@@ -76,9 +76,9 @@ var targets: [Target] = [
 // The libFuzzer harnesses (Fuzz/README.md) are targets of this package only when
 // RESTMAP_FUZZ=1, as `make fuzz` sets it: they link only with `-sanitize=fuzzer`.
 if Context.environment["RESTMAP_FUZZ"] == "1" {
-    let engine: [Target.Dependency] = ["RestmapEngine", "RestmapReports", "RestmapStore"]
+    let engine: [Target.Dependency] = ["RestmapEngine", "RestmapReports", "RestmapStore", "RestmapOpenAPI"]
     targets.append(.target(name: "FuzzSupport", dependencies: engine, path: "Fuzz/Sources/FuzzSupport"))
-    for harness in ["fuzz-json", "fuzz-json-stream", "fuzz-plist", "fuzz-coredata", "fuzz-xml", "fuzz-store", "fuzz-paths", "fuzz-sketch"] {
+    for harness in ["fuzz-json", "fuzz-json-stream", "fuzz-plist", "fuzz-coredata", "fuzz-xml", "fuzz-store", "fuzz-paths", "fuzz-sketch", "fuzz-openapi"] {
         targets.append(.executableTarget(
             name: harness, dependencies: engine + ["FuzzSupport"], path: "Fuzz/Sources/\(harness)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))

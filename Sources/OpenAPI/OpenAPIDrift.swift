@@ -15,28 +15,36 @@ public struct OpenAPIDrift {
     /// Entity and schema pairs compared already: a schema that refers back ends there.
     private var compared: Set<String> = []
 
+    /// The config's entities by name (the first of a name, as the loader keeps it).
+    private let entities: [String: EntityMapping]
+
     public init(document: OpenAPIDocument, definitions: MappingDefinitions) {
         self.document = document
         self.definitions = definitions
+        var entities: [String: EntityMapping] = [:]
+        for entity in definitions.entities where entities[entity.name] == nil { entities[entity.name] = entity }
+        self.entities = entities
     }
 
     /// - Throws: `RestmapError` (usage, `RM1203`) for a `$ref` of the document that cannot
     ///   be followed.
     public mutating func findings() throws -> [Diagnostic] {
         found = []
-        let operations = try document.operations().filter { $0.response != nil }
+        let everyOperation = try document.operations()
+        let operations = everyOperation.filter { $0.response != nil }
+        let anyPath = OpenAPIPathIndex(everyOperation), withResponse = OpenAPIPathIndex(operations)
+        let pathsWithGET = Set(operations.filter { $0.method == "get" }.map(\.path))
         var matchedPaths: Set<String> = []
-        let allPatterns = try document.operations().map(\.pattern)
         for mapping in definitions.pathMappings {
             let uri = mapping.uri.value.text
-            guard allPatterns.contains(where: { Self.matches(uri, $0) }) else {
+            guard !anyPath.matching(uri).isEmpty else {
                 add(.openAPIUnknownPath, "path mapping '\(uri)' matches no path of the OpenAPI document",
                     at: mapping.uri.location, related: [("the document's paths", document.root["paths"]?.location ?? document.root.location)])
                 continue
             }
             // The document's path most like the mapping's (`/pets/:id` is `/pets/{petId}`
             // before it is `/pets/mine`), its GET before its other operations.
-            let matching = operations.filter { Self.matches(uri, $0.pattern) }
+            let matching = withResponse.matching(uri)
             let best = matching.map { Self.likeness(uri, $0.pattern) }.max()
             let closest = matching.filter { Self.likeness(uri, $0.pattern) == best }
             guard let operation = closest.first(where: { $0.method == "get" }) ?? closest.first, let response = operation.response else {
@@ -47,12 +55,12 @@ public struct OpenAPIDrift {
             guard var schema = try objects(in: document.schema(response), keyPath: mapping.keyPath, via: via) else { continue }
             if schema.isArray, let items = schema.items { schema = try document.schema(items) }
             for matcher in mapping.matchers {
-                guard let entity = definitions.entities.first(where: { $0.name == matcher.entityName }) else { continue }
+                guard let entity = entities[matcher.entityName] else { continue }
                 try compare(entity, with: try option(of: schema, for: matcher), via: via)
             }
         }
         for operation in operations where !matchedPaths.contains(operation.path) {
-            guard let response = operation.response, try holdsObjects(document.schema(response)), operation.method == "get" || !operations.contains(where: { $0.path == operation.path && $0.method == "get" }) else { continue }
+            guard let response = operation.response, try holdsObjects(document.schema(response)), operation.method == "get" || !pathsWithGET.contains(operation.path) else { continue }
             matchedPaths.insert(operation.path)
             add(.openAPIUnmappedPath, "\(operation.method.uppercased()) \(operation.path) has a JSON response that no path mapping of \(FilePath.display(definitions.file)) matches",
                 at: operation.location, related: [], severity: .note)
@@ -117,7 +125,7 @@ public struct OpenAPIDrift {
         for relationship in entity.relationships where relationship.connection == nil {
             guard let (key, property) = try property(at: relationship.source.text, in: schema, entity: entity.name, location: relationship.location, via: via) else { continue }
             read.insert(key)
-            guard var target = property, let related = definitions.entities.first(where: { $0.name == relationship.target.value }) else { continue }
+            guard var target = property, let related = entities[relationship.target.value] else { continue }
             if target.isArray, let items = target.items { target = try document.schema(items) }
             try compare(related, with: target, via: via)
         }

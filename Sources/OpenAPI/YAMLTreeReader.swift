@@ -66,6 +66,9 @@ struct YAMLTreeReader {
             return make(.sequence(elements))
         case YAML_MAPPING_NODE:
             var members: [(key: String, value: SpecNode)] = []
+            // A key written twice keeps its last value, as JSON readers (and restmap's config
+            // loader) do; the document stays one mapping with unique keys for what reads it.
+            var positions: [String: Int] = [:]
             var pair = node.pointee.data.mapping.pairs.start
             while let current = pair, current != node.pointee.data.mapping.pairs.top {
                 guard let keyNode = yaml_document_get_node(&document, current.pointee.key),
@@ -78,7 +81,13 @@ struct YAMLTreeReader {
                         at: SourceLocation(file: file, line: Int(keyMark.line) + 1, column: Int(keyMark.column) + 1))
                 }
                 let key = Self.text(keyNode.pointee.data.scalar.value, count: keyNode.pointee.data.scalar.length)
-                members.append((key, try convert(valueNode, in: &document, file: file, depth: depth + 1, budget: &budget)))
+                let value = try convert(valueNode, in: &document, file: file, depth: depth + 1, budget: &budget)
+                if let position = positions[key] {
+                    members[position].value = value
+                } else {
+                    positions[key] = members.count
+                    members.append((key, value))
+                }
                 pair = current + 1
             }
             return make(.mapping(members))

@@ -58,6 +58,14 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertTrue(diagnostic?.message.hasPrefix("the OpenAPI document is not valid YAML or JSON") ?? false)
     }
 
+    func testAKeyWrittenTwiceKeepsItsLastValue() throws {
+        let document = try OpenAPIDocument(path: write("openapi: 3.0.0\nschema:\n  id: {type: integer}\n  name: {type: string}\n  id: {type: string}\n"))
+        let schema = try XCTUnwrap(document.root["schema"])
+        XCTAssertEqual(schema.members.map(\.key), ["id", "name"])
+        XCTAssertEqual(schema["id"]?["type"]?.text, "string")
+        XCTAssertEqual(schema["id"]?.line, 5)
+    }
+
     func testSwaggerTwoAndVersionlessDocumentsAreRefused() throws {
         let swagger = try write("swagger: \"2.0\"\npaths: {}\n")
         XCTAssertEqual(error { _ = try OpenAPIDocument(path: swagger) }?.message, "the document is Swagger 2.0, not OpenAPI 3: convert it to OpenAPI 3 first")
