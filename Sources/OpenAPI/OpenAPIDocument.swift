@@ -8,7 +8,7 @@ public final class OpenAPIDocument {
     public let root: SpecNode
     public let file: String
     /// The document's own version, `3.0.3` or `3.1.0`.
-    public let version: String
+    let version: String
     /// Every file read so far, by path as the document names it.
     private var files: [String: SpecNode]
     private let folder: String
@@ -65,7 +65,7 @@ public final class OpenAPIDocument {
     /// `node` with its `$ref`s followed, and the name of the last component it went
     /// through (`#/components/schemas/Pet` → `Pet`), which names the entity it becomes.
     /// - Throws: `RestmapError` (usage, `RM1203`) for a `$ref` that cannot be followed.
-    public func resolve(_ node: SpecNode) throws -> (node: SpecNode, name: String?) {
+    func resolve(_ node: SpecNode) throws -> (node: SpecNode, name: String?) {
         var current = node
         var name: String?
         var hops = 0

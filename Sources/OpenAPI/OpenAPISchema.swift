@@ -22,7 +22,7 @@ public struct OpenAPISchema {
     public var discriminator: (property: String, mapping: [(value: String, target: String)])?
     /// Whether objects may hold properties the schema does not list (`additionalProperties`
     /// given and not `false`).
-    public var allowsOtherProperties = false
+    var allowsOtherProperties = false
     /// Where the schema is written, for findings about it.
     public var location: SourceLocation
 

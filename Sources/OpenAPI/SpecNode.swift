@@ -3,7 +3,7 @@ import RestmapEngine
 /// One node of an OpenAPI document with where it sits (line and column, 1-based), whether
 /// the document was YAML or JSON: what a finding about the document points at.
 public struct SpecNode: Sendable {
-    public indirect enum Content: Sendable {
+    indirect enum Content: Sendable {
         /// A scalar's text, and whether it was written plain (unquoted): only a plain scalar
         /// can be a number, a boolean or null.
         case scalar(String, plain: Bool)
@@ -12,11 +12,11 @@ public struct SpecNode: Sendable {
         case sequence([SpecNode])
     }
 
-    public var content: Content
+    var content: Content
     /// The file the node was read from.
     public var file: String
-    public var line: Int
-    public var column: Int
+    var line: Int
+    var column: Int
 
     public var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
@@ -27,25 +27,25 @@ public struct SpecNode: Sendable {
     }
 
     /// The members of a mapping in document order; empty for any other node.
-    public var members: [(key: String, value: SpecNode)] {
+    var members: [(key: String, value: SpecNode)] {
         if case .mapping(let members) = content { return members }
         return []
     }
 
     /// The elements of a sequence; empty for any other node.
-    public var elements: [SpecNode] {
+    var elements: [SpecNode] {
         if case .sequence(let elements) = content { return elements }
         return []
     }
 
     /// A scalar's text; nil for a mapping or a sequence.
-    public var text: String? {
+    var text: String? {
         if case .scalar(let text, _) = content { return text }
         return nil
     }
 
     /// `true`/`false` as YAML and JSON write them.
-    public var bool: Bool? {
+    var bool: Bool? {
         guard case .scalar(let text, let plain) = content, plain else { return nil }
         switch text {
         case "true", "True", "TRUE": return true
