@@ -19,23 +19,19 @@ extension OpenAPIDocument {
     /// - Throws: `RestmapError` (usage, `RM1203`) for a `$ref` that cannot be followed.
     public func examples() throws -> [OpenAPIExample] {
         var result: [OpenAPIExample] = []
-        for (path, item) in root["paths"]?.members ?? [] {
-            let pathItem = try resolve(item).node
-            for (method, operationNode) in pathItem.members where Self.methods.contains(method) {
-                let operation = try resolve(operationNode).node
-                let parameters = (pathItem["parameters"]?.elements ?? []) + (operation["parameters"]?.elements ?? [])
-                let requestPath = try filled(path, parameters: parameters)
-                for (code, responseNode) in operation["responses"]?.members ?? [] where code != "default" {
-                    let response = try resolve(responseNode).node
-                    for (mediaType, content) in response["content"]?.members ?? [] where Self.isJSON(mediaType) {
-                        let prefix = "\(method.uppercased()) \(path) \(code)"
-                        if let example = content["example"] {
-                            result.append(make(example, label: "\(prefix) example", path: requestPath, code: code))
-                        }
-                        for (name, entry) in content["examples"]?.members ?? [] {
-                            guard let value = try resolve(entry).node["value"] else { continue }
-                            result.append(make(value, label: "\(prefix) example '\(name)'", path: requestPath, code: code))
-                        }
+        try forEachOperation { path, pathItem, method, operation, _ in
+            let parameters = (pathItem["parameters"]?.elements ?? []) + (operation["parameters"]?.elements ?? [])
+            let requestPath = try filled(path, parameters: parameters)
+            for (code, responseNode) in operation["responses"]?.members ?? [] where code != "default" {
+                let response = try resolve(responseNode).node
+                for (mediaType, content) in response["content"]?.members ?? [] where Self.isJSON(mediaType) {
+                    let prefix = "\(method.uppercased()) \(path) \(code)"
+                    if let example = content["example"] {
+                        result.append(make(example, label: "\(prefix) example", path: requestPath, code: code))
+                    }
+                    for (name, entry) in content["examples"]?.members ?? [] {
+                        guard let value = try resolve(entry).node["value"] else { continue }
+                        result.append(make(value, label: "\(prefix) example '\(name)'", path: requestPath, code: code))
                     }
                 }
             }

@@ -30,16 +30,23 @@ extension OpenAPIDocument {
     /// - Throws: `RestmapError` (usage, `RM1203`) for a `$ref` that cannot be followed.
     public func operations() throws -> [OpenAPIOperation] {
         var result: [OpenAPIOperation] = []
+        try forEachOperation { path, _, method, operation, location in
+            result.append(OpenAPIOperation(
+                method: method, path: path, response: try successSchema(operation), requestBody: try bodySchema(operation),
+                location: location))
+        }
+        return result
+    }
+
+    /// Calls `body` with each operation under `paths` — its path, its path item, its method,
+    /// the operation (`$ref`s followed) and where it is written — in document order.
+    func forEachOperation(_ body: (String, SpecNode, String, SpecNode, SourceLocation) throws -> Void) throws {
         for (path, item) in root["paths"]?.members ?? [] {
             let pathItem = try resolve(item).node
             for (method, operationNode) in pathItem.members where Self.methods.contains(method) {
-                let operation = try resolve(operationNode).node
-                result.append(OpenAPIOperation(
-                    method: method, path: path, response: try successSchema(operation), requestBody: try bodySchema(operation),
-                    location: operationNode.location))
+                try body(path, pathItem, method, try resolve(operationNode).node, operationNode.location)
             }
         }
-        return result
     }
 
     private func successSchema(_ operation: SpecNode) throws -> SpecNode? {

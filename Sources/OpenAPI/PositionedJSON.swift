@@ -1,3 +1,5 @@
+import RestmapEngine
+
 /// A document value (an example) as JSON text whose tokens sit on the lines and columns
 /// they have in the document: JSON allows any whitespace between tokens, so newlines and
 /// spaces carry each value to its place. What `validate` then says about "line 12,
@@ -120,21 +122,12 @@ struct PositionedJSON {
         return bytes.isEmpty
     }
 
+    /// `text` as a JSON string, escaped as restmap writes every JSON string.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        let sink = MemorySink()
+        let writer = JSONWriter(sink: sink, style: .compact)
+        try? writer.string(text)
+        try? writer.flush()
+        return sink.text
     }
 }

@@ -33,6 +33,17 @@ enum NameStyle {
         return first.lowercased() + parts.dropFirst().map(capitalized).joined()
     }
 
+    /// `base`, else `base2`, `base3`, ...: the first `taken` does not hold, which it then does
+    /// (two keys of one object never get one client-side name).
+    static func unique(_ base: String, in taken: inout Set<String>) -> String {
+        var name = base, number = 2
+        while !taken.insert(name).inserted {
+            name = base + String(number)
+            number += 1
+        }
+        return name
+    }
+
     /// `employees` → `Employee`; `line_items` → `LineItem`; `dept` → `Dept`.
     static func entityName(_ key: String) -> String {
         var parts = words(key)

@@ -153,9 +153,7 @@ struct OpenAPISketcher {
         var taken: Set<String> = []
         for (key, node) in schema.properties where ShapeSketcher.isReadableKey(key) {
             var property = try document.schema(node)
-            let base = NameStyle.attributeName(key)
-            var name = base, number = 2
-            while !taken.insert(name).inserted { name = base + String(number); number += 1 }
+            let name = NameStyle.unique(NameStyle.attributeName(key), in: &taken)
             if property.isArray, let items = property.items {
                 let element = try document.schema(items)
                 if element.isObject && !element.properties.isEmpty { property = element }
@@ -171,13 +169,7 @@ struct OpenAPISketcher {
     }
 
     private mutating func uniqueName(for key: String, in index: Int) -> String {
-        let base = NameStyle.attributeName(key)
-        var name = base, number = 2
-        while !namesTaken[index].insert(name).inserted {
-            name = base + String(number)
-            number += 1
-        }
-        return name
+        NameStyle.unique(NameStyle.attributeName(key), in: &namesTaken[index])
     }
 
     /// The `entity_attribute_types` type a scalar schema says; nil for arrays, objects and

@@ -105,13 +105,7 @@ struct ShapeSketcher {
     /// The client-side name for `key`: its camelCase form, numbered when another key of the
     /// entity took it already (`a_b` and `aB` become `aB` and `aB2`).
     private mutating func uniqueName(for key: String, in index: Int) -> String {
-        let base = NameStyle.attributeName(key)
-        var name = base, number = 2
-        while !namesTaken[index].insert(name).inserted {
-            name = base + String(number)
-            number += 1
-        }
-        return name
+        NameStyle.unique(NameStyle.attributeName(key), in: &namesTaken[index])
     }
 
     /// Whether a key can be read by a key path as it is: key paths split at dots, `@` starts
