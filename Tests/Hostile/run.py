@@ -24,12 +24,13 @@ import tempfile
 import time
 
 from payload_cases import byte_flips, injection, invalid_utf8, nesting, prefixes, shard_shares, wrong_types, xxe
+from openapi_cases import openapi_documents
 from parser_cases import linear_cost, parser_hardening
 from support import ROOT, run_case
 from system_cases import byte_names, dev_zero, manifest_confinement, output_targets, secrets, signals, store_names
 
 GENERATORS = [prefixes, byte_flips, wrong_types, xxe, nesting, invalid_utf8, parser_hardening, dev_zero, output_targets, signals,
-              byte_names, manifest_confinement, injection, secrets, linear_cost, shard_shares, store_names]
+              byte_names, manifest_confinement, injection, secrets, linear_cost, shard_shares, store_names, openapi_documents]
 
 
 def leftovers(paths):
