@@ -13,6 +13,8 @@ public struct OpenAPIOperation {
     public var response: SpecNode?
     /// The `application/json` schema of the request body.
     public var requestBody: SpecNode?
+    /// The JSON schema of its first error response (`4xx`, `5xx`, then `default`).
+    public var errorResponse: SpecNode?
     public var location: SourceLocation
 
     /// RestKit's form of the path: `{petId}` → `:petId`.
@@ -33,7 +35,7 @@ extension OpenAPIDocument {
         try forEachOperation { path, _, method, operation, location in
             result.append(OpenAPIOperation(
                 method: method, path: path, response: try successSchema(operation), requestBody: try bodySchema(operation),
-                location: location))
+                errorResponse: try errorSchema(operation), location: location))
         }
         return result
     }
@@ -47,6 +49,16 @@ extension OpenAPIDocument {
                 try body(path, pathItem, method, try resolve(operationNode).node, operationNode.location)
             }
         }
+    }
+
+    private func errorSchema(_ operation: SpecNode) throws -> SpecNode? {
+        let responses = operation["responses"]?.members ?? []
+        let ordered = responses.filter { ($0.key.hasPrefix("4") || $0.key.hasPrefix("5")) && $0.key.count == 3 }
+            + responses.filter { $0.key == "default" }
+        for (_, response) in ordered {
+            if let schema = try jsonSchema(in: try resolve(response).node) { return schema }
+        }
+        return nil
     }
 
     private func successSchema(_ operation: SpecNode) throws -> SpecNode? {

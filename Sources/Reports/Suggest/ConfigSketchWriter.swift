@@ -55,6 +55,22 @@ extension PathSketch {
     }
 }
 
+/// `error_mappings`: what an error response's objects are (`className`), where they sit,
+/// and which client attribute each key fills.
+struct ErrorSketch: Sendable {
+    var keyPath: String?
+    var className: String
+    var attributes: [(key: String, attribute: String)] = []
+
+    var section: Value {
+        var entry = ValueObject()
+        if let keyPath { entry["key_path"] = .string(keyPath) }
+        entry["class_name"] = .string(className)
+        entry["attribute_mappings"] = .object(ValueObject(attributes.map { ($0.key, .string($0.attribute)) }))
+        return .object(entry)
+    }
+}
+
 /// A matcher taking the objects whose `keyPath` holds `value` as `entity`.
 struct MatcherSketch: Sendable, Equatable {
     var keyPath: String
@@ -70,7 +86,7 @@ struct ConfigSketchWriter {
     init() {}
 
     /// The config's sections as one dictionary; sections with nothing to say are left out.
-    func sections(entities: [EntitySketch], paths: [PathSketch] = [], requests: [RequestSketch] = []) -> ValueObject {
+    func sections(entities: [EntitySketch], paths: [PathSketch] = [], requests: [RequestSketch] = [], errors: ErrorSketch? = nil) -> ValueObject {
         var attributes = ValueObject(), keys = ValueObject(), relationships = ValueObject(), types = ValueObject()
         for entity in entities {
             attributes[entity.name] = .object(ValueObject(entity.attributes.map { ($0.key, .string($0.name)) }))
@@ -109,6 +125,7 @@ struct ConfigSketchWriter {
                 return .object(entry)
             })
         }
+        if let errors { result["error_mappings"] = errors.section }
         if !requests.isEmpty {
             result["request_mappings"] = .array(requests.map { request in
                 var entry = ValueObject([("uri", .string(request.uri)), ("class_name", .string(request.className))])

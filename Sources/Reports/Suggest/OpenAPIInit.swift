@@ -18,7 +18,7 @@ public enum OpenAPIInit {
                 at: document.root["paths"]?.location ?? document.root.location)
         }
         let writer = ConfigSketchWriter()
-        var text = try writer.document(writer.sections(entities: sketcher.entities, paths: sketcher.paths, requests: sketcher.requests))
+        var text = try writer.document(writer.sections(entities: sketcher.entities, paths: sketcher.paths, requests: sketcher.requests, errors: sketcher.errors))
         for note in sketcher.notes {
             text += "<!-- " + DriftSuggestions.commentText(note) + " -->\n"
         }

@@ -15,6 +15,8 @@ struct OpenAPISketcher {
     private(set) var paths: [PathSketch] = []
     /// A request mapping per path and body class, from the operations' JSON request bodies.
     private(set) var requests: [RequestSketch] = []
+    /// `error_mappings`, from the first JSON error response (`4xx`, `5xx`, `default`).
+    private(set) var errors: ErrorSketch?
     /// Why an operation or a property has no mapping, for comments in the config.
     private(set) var notes: [String] = []
     private var indexByName: [String: Int] = [:]
@@ -41,6 +43,7 @@ struct OpenAPISketcher {
                     }
                 }
             }
+            if errors == nil, let error = operation.errorResponse { errors = try errorSketch(try document.schema(error)) }
             guard let response = operation.response else { continue }
             let schema = try document.schema(response)
             let fallback = StarterConfig.entityName(forPath: operation.pattern)
@@ -141,6 +144,29 @@ struct OpenAPISketcher {
             }
         }
         return name
+    }
+
+    /// An error response's objects as `error_mappings`: the object itself, or the objects of
+    /// an array it holds (`{"errors": [{"code": ..., "message": ...}]}`); scalar keys only.
+    private func errorSketch(_ schema: OpenAPISchema) throws -> ErrorSketch? {
+        var objects = schema, keyPath: String?
+        if schema.isArray, let items = schema.items { objects = try document.schema(items) }
+        if objects.isObject, objects.properties.count == 1, let (key, node) = objects.properties.first {
+            let property = try document.schema(node)
+            if property.isArray, let items = property.items {
+                let element = try document.schema(items)
+                if element.isObject && !element.properties.isEmpty { (objects, keyPath) = (element, key) }
+            }
+        }
+        guard objects.isObject, !objects.properties.isEmpty else { return nil }
+        var sketch = ErrorSketch(keyPath: keyPath, className: objects.name.map(NameStyle.entityName) ?? "Error")
+        var taken: Set<String> = []
+        for (key, node) in objects.properties where ShapeSketcher.isReadableKey(key) {
+            let property = try document.schema(node)
+            guard !property.isObject, !property.isArray else { continue }
+            sketch.attributes.append((key, NameStyle.unique(NameStyle.attributeName(key), in: &taken)))
+        }
+        return sketch.attributes.isEmpty ? nil : sketch
     }
 
     /// Request bodies nest related objects at most this deep (a schema may refer to itself).

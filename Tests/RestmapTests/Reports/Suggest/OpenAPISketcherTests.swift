@@ -48,6 +48,14 @@ final class OpenAPISketcherTests: XCTestCase {
         ], "a response without a JSON body (GET /health) has nothing to map")
     }
 
+    /// The first JSON error response (here GET /pets' `default`) becomes `error_mappings`.
+    func testAnErrorResponseBecomesTheErrorMapping() throws {
+        let errors = try XCTUnwrap(try sketch().errors)
+        XCTAssertNil(errors.keyPath)
+        XCTAssertEqual(errors.className, "Error")
+        XCTAssertEqual(errors.attributes.map { "\($0.key)=\($0.attribute)" }, ["message=message"])
+    }
+
     func testRequestBodiesBecomeRequestMappings() throws {
         let requests = try sketch().requests
         XCTAssertEqual(requests.map { "\($0.uri) \($0.className)" }, ["/pets Pet"])
