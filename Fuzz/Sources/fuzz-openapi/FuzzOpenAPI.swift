@@ -37,7 +37,8 @@ public func fuzzOpenAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if sketched.value != nil && !sketcher.entities.isEmpty {
         let writer = ConfigSketchWriter()
         let text = attempt("write") {
-            try writer.document(writer.sections(entities: sketcher.entities, paths: sketcher.paths, requests: sketcher.requests))
+            try writer.document(writer.sections(
+                entities: sketcher.entities, paths: sketcher.paths, requests: sketcher.requests, errors: sketcher.errors))
         }
         if let text = text.value {
             let log = DiagnosticLog()
