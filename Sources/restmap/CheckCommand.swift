@@ -33,7 +33,7 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    @Option(name: .customLong("openapi"), help: ArgumentHelp("Also check the config against this OpenAPI 3.0 or 3.1 document (YAML or JSON): paths, key paths, types and required properties.", valueName: "spec"))
+    @Option(name: .customLong("openapi"), help: ArgumentHelp("Also check the config against this OpenAPI 3.0 or 3.1 document (YAML or JSON): paths, key paths, types and required properties.", valueName: "document"))
     var openAPI: String?
 
     @Flag(name: [.short, .long], help: "Print nothing but the findings (no summary line).")

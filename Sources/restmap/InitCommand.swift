@@ -30,7 +30,7 @@ struct InitCommand: ParsableCommand {
     @Option(name: .customLong("manifest-out"), help: ArgumentHelp("Also write a validate manifest listing each sample with the path it was given, so that 'restmap validate --manifest FILE' checks the same samples at the same paths.", valueName: "file"))
     var manifestOut: String?
 
-    @Option(name: .customLong("openapi"), help: ArgumentHelp("Sketch the config from this OpenAPI 3.0 or 3.1 document (YAML or JSON) instead of from samples.", valueName: "spec"))
+    @Option(name: .customLong("openapi"), help: ArgumentHelp("Sketch the config from this OpenAPI 3.0 or 3.1 document (YAML or JSON) instead of from samples.", valueName: "document"))
     var openAPI: String?
 
     @Argument(help: ArgumentHelp("Sample payload files, or URI=FILE.", valueName: "sample"))
@@ -42,7 +42,7 @@ struct InitCommand: ParsableCommand {
             if manifestOut != nil { throw ValidationError("--manifest-out lists samples; --openapi reads none") }
             if path != nil { throw ValidationError("--path applies to samples; --openapi reads none") }
         } else if samples.isEmpty {
-            throw ValidationError("give at least one sample payload, or --openapi SPEC")
+            throw ValidationError("give at least one sample payload, or --openapi DOCUMENT")
         }
     }
 

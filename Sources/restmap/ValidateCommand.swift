@@ -35,7 +35,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A plist or JSON array of {file, path, status?, expect?}; files relative to it.", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .customLong("openapi"), help: ArgumentHelp("Also validate the JSON response examples of this OpenAPI 3.0 or 3.1 document, each at its path and status; findings point into the document.", valueName: "spec"))
+    @Option(name: .customLong("openapi"), help: ArgumentHelp("Also validate the JSON response examples of this OpenAPI 3.0 or 3.1 document, each at its path and status; findings point into the document.", valueName: "document"))
     var openAPI: String?
 
     @Option(name: .customLong("allow-outside"), help: ArgumentHelp("Let the manifest name samples in this directory too (repeatable); by default only the manifest's directory and the working directory.", valueName: "dir"))
