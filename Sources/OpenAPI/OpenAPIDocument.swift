@@ -81,7 +81,8 @@ public final class OpenAPIDocument {
         return (current, name)
     }
 
-    private func follow(_ reference: String, from node: SpecNode) throws -> (SpecNode, String?) {
+    /// The node `reference` names, read from the file that holds `node`, and its component name.
+    func follow(_ reference: String, from node: SpecNode) throws -> (SpecNode, String?) {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let filePart = parts[0]
         let pointer = parts.count > 1 ? parts[1] : ""
@@ -102,7 +103,10 @@ public final class OpenAPIDocument {
                 throw RestmapError.usage(.openAPIReference, "$ref '\(reference)' names nothing: there is no '\(token)' there", at: node.location)
             }
         }
-        let component = tokens.count >= 2 && tokens[tokens.count - 2] == "schemas" ? tokens.last : (filePart.isEmpty ? nil : tokens.last)
+        // A component's name names the entity: `#/components/schemas/Pet`, or any place in a
+        // file of schemas beside the document (`pets.yaml#/Pet`, and `#/Dog` inside it).
+        let inSchemaFile = !filePart.isEmpty || node.file != file
+        let component = tokens.count >= 2 && tokens[tokens.count - 2] == "schemas" || inSchemaFile ? tokens.last : nil
         return (target, component)
     }
 

@@ -42,11 +42,8 @@ public struct OpenAPIDrift {
                     at: mapping.uri.location, related: [("the document's paths", document.root["paths"]?.location ?? document.root.location)])
                 continue
             }
-            // The document's path most like the mapping's (`/pets/:id` is `/pets/{petId}`
-            // before it is `/pets/mine`), its GET before its other operations.
-            let matching = withResponse.matching(uri)
-            let best = matching.map { Self.likeness(uri, $0.pattern) }.max()
-            let closest = matching.filter { Self.likeness(uri, $0.pattern) == best }
+            // The document's path most like the mapping's, its GET before its other operations.
+            let closest = withResponse.closest(uri)
             guard let operation = closest.first(where: { $0.method == "get" }) ?? closest.first, let response = operation.response else {
                 continue
             }
@@ -99,7 +96,7 @@ public struct OpenAPIDrift {
         if case .keyed(_, let expected, _) = matcher.kind, case .string(let value) = expected,
             let target = schema.discriminator?.mapping.first(where: { $0.value == value })?.target
         {
-            return try document.discriminatorTarget(target, at: schema.location)
+            return try document.discriminatorTarget(target)
         }
         for option in schema.options {
             let resolved = try document.schema(option)
@@ -167,24 +164,5 @@ public struct OpenAPIDrift {
         severity: Diagnostic.Severity = .warning
     ) {
         found.append(Diagnostic(code, severity, message, at: location, related: related.map { .init($0.0, at: $0.1) }))
-    }
-
-    /// How many segments two matching patterns spell alike (the same literal, or both a parameter).
-    static func likeness(_ configPattern: String, _ documentPattern: String) -> Int {
-        let left = configPattern.split(separator: "?").first?.split(separator: "/") ?? []
-        let right = documentPattern.split(separator: "/")
-        return zip(left, right).filter { a, b in a == b || (a.hasPrefix(":") && b.hasPrefix(":")) }.count
-    }
-
-    /// Whether a config path pattern and a document path name the same paths: segment by
-    /// segment, a parameter on either side matching any segment.
-    static func matches(_ configPattern: String, _ documentPattern: String) -> Bool {
-        func segments(_ text: String) -> [Substring] {
-            let path = text.split(separator: "?", maxSplits: 1).first ?? ""
-            return path.split(separator: "/")
-        }
-        let left = segments(configPattern), right = segments(documentPattern)
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { a, b in a == b || a.hasPrefix(":") || b.hasPrefix(":") }
     }
 }

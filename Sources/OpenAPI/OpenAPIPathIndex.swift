@@ -41,6 +41,19 @@ struct OpenAPIPathIndex {
             .map(\.operation)
     }
 
+    /// The matching operations whose paths spell the most segments as `pattern` does (the
+    /// same literal, or both a parameter): `/pets/:id` is `/pets/{petId}` before it is
+    /// `/pets/mine`.
+    func closest(_ pattern: String) -> [OpenAPIOperation] {
+        let wanted = Self.segments(pattern)
+        func likeness(_ operation: OpenAPIOperation) -> Int {
+            zip(wanted, Self.segments(operation.pattern)).filter { a, b in a == b || (a.hasPrefix(":") && b.hasPrefix(":")) }.count
+        }
+        let matching = self.matching(pattern)
+        let best = matching.map(likeness).max()
+        return matching.filter { likeness($0) == best }
+    }
+
     /// A path's segments, without its query.
     static func segments(_ pattern: String) -> [Substring] {
         (pattern.split(separator: "?", maxSplits: 1).first ?? "").split(separator: "/")

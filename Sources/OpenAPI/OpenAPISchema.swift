@@ -19,7 +19,7 @@ public struct OpenAPISchema {
     /// `oneOf`/`anyOf` options.
     public var options: [SpecNode] = []
     /// A discriminator's property and its value → schema `mapping` (names or `$ref`s).
-    public var discriminator: (property: String, mapping: [(value: String, target: String)])?
+    public var discriminator: (property: String, mapping: [(value: String, target: SpecNode)])?
     /// Whether objects may hold properties the schema does not list (`additionalProperties`
     /// given and not `false`).
     var allowsOtherProperties = false
@@ -47,7 +47,7 @@ extension OpenAPIDocument {
         if let additional = resolved["additionalProperties"] { result.allowsOtherProperties = additional.bool != false }
         result.options = (resolved["oneOf"]?.elements ?? []) + (resolved["anyOf"]?.elements ?? [])
         if let discriminator = resolved["discriminator"], let property = discriminator["propertyName"]?.text {
-            let mapping = discriminator["mapping"]?.members.compactMap { member in member.value.text.map { (member.key, $0) } } ?? []
+            let mapping = discriminator["mapping"]?.members.filter { $0.value.text != nil }.map { ($0.key, $0.value) } ?? []
             result.discriminator = (property, mapping)
         }
         // allOf: every member's properties and required names join the schema's own; a
@@ -76,11 +76,13 @@ extension OpenAPIDocument {
         return node["type"]?.elements.compactMap(\.text).first { $0 != "null" }
     }
 
-    /// The schema a discriminator's mapping value names: a `$ref` string or a component name.
-    public func discriminatorTarget(_ target: String, at location: SourceLocation) throws -> OpenAPISchema {
-        let reference = target.contains("#") || target.contains("/") ? target : "#/components/schemas/" + target
-        let node = SpecNode(content: .mapping([("$ref", SpecNode(content: .scalar(reference, plain: false), file: file, line: location.line ?? 1, column: location.column ?? 1))]),
-                            file: file, line: location.line ?? 1, column: location.column ?? 1)
-        return try schema(node)
+    /// The schema a discriminator's mapping value names — a `$ref` string or a component
+    /// name — followed from the file that holds the mapping.
+    public func discriminatorTarget(_ target: SpecNode) throws -> OpenAPISchema {
+        let text = target.text ?? ""
+        let (node, component) = try follow(text.contains("#") || text.contains("/") ? text : "#/components/schemas/" + text, from: target)
+        var result = try schema(node)
+        result.name = component ?? result.name
+        return result
     }
 }

@@ -105,7 +105,7 @@ struct OpenAPISketcher {
             }
         } else {
             for (value, target) in discriminator.mapping {
-                let resolved = try document.discriminatorTarget(target, at: schema.location)
+                let resolved = try document.discriminatorTarget(target)
                 if let entity = try entity(for: resolved, name: resolved.name ?? NameStyle.entityName(value)) {
                     matchers.append(MatcherSketch(keyPath: discriminator.property, value: value, entity: entity))
                 }

@@ -104,6 +104,20 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertTrue(owner.location.file.hasSuffix("schemas/owner.yaml"))
     }
 
+    /// A discriminator's mapping in a file beside the document names schemas of that file.
+    func testADiscriminatorInASiblingFileResolvesThere() throws {
+        let folder = try makeTemporaryDirectory(self)
+        _ = try write("Animal:\n  oneOf: [{$ref: '#/Dog'}]\n  discriminator: {propertyName: kind, mapping: {dog: '#/Dog'}}\n"
+            + "Dog: {type: object, properties: {bark: {type: string}}}\n", "animals.yaml", in: folder)
+        let path = try write("openapi: 3.1.0\nanimal: {$ref: 'animals.yaml#/Animal'}\n", in: folder)
+        let document = try OpenAPIDocument(path: path)
+        let animal = try document.schema(XCTUnwrap(document.root["animal"]))
+        let target = try XCTUnwrap(animal.discriminator?.mapping.first?.target)
+        let dog = try document.discriminatorTarget(target)
+        XCTAssertEqual(dog.name, "Dog")
+        XCTAssertEqual(dog.properties.map(\.key), ["bark"])
+    }
+
     func testReferencesOutsideTheFolderRemoteOrMissingAreRefused() throws {
         let folder = try makeTemporaryDirectory(self)
         let path = try write("""

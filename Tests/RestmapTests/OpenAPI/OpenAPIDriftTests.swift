@@ -68,10 +68,17 @@ final class OpenAPIDriftTests: XCTestCase {
     }
 
     func testPathsMatchSegmentBySegmentPreferringTheClosest() {
-        XCTAssertTrue(OpenAPIDrift.matches("/pets/:id", "/pets/:petId"))
-        XCTAssertTrue(OpenAPIDrift.matches("/pets/:id?limit=3", "/pets/mine"))
-        XCTAssertFalse(OpenAPIDrift.matches("/pets", "/pets/:petId"))
-        XCTAssertGreaterThan(OpenAPIDrift.likeness("/pets/:id", "/pets/:petId"), OpenAPIDrift.likeness("/pets/:id", "/pets/mine"))
+        func operation(_ method: String, _ path: String) -> OpenAPIOperation {
+            OpenAPIOperation(method: method, path: path, location: SourceLocation(file: "x"))
+        }
+        let index = OpenAPIPathIndex([
+            operation("get", "/pets/mine"), operation("post", "/pets/{petId}"), operation("get", "/pets/{petId}"),
+            operation("get", "/pets"), operation("get", "/{kind}/{id}"),
+        ])
+        XCTAssertEqual(index.matching("/pets/:id?limit=3").map { "\($0.method) \($0.path)" },
+                       ["get /pets/mine", "post /pets/{petId}", "get /pets/{petId}", "get /{kind}/{id}"])
+        XCTAssertEqual(index.closest("/pets/:id").map { "\($0.method) \($0.path)" }, ["post /pets/{petId}", "get /pets/{petId}"])
+        XCTAssertEqual(index.matching("/owners").map(\.path), [], "a segment count must agree")
     }
 
     func testTypesAgreeAsConversionsDo() throws {
