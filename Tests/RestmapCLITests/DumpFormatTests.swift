@@ -72,6 +72,16 @@ final class DumpFormatTests: XCTestCase {
         XCTAssertTrue(positional.stdout.hasPrefix("{\n  \"Department\": ["), positional.stdout)
     }
 
+    /// On a terminal (a pseudo-terminal `script` opens), the same command prints the table.
+    func testTheDefaultOnATerminalIsTheTable() throws {
+        let result = try ProgramRun.shell("script -qec 'restmap dump \(store) --entity Department' /dev/null", in: folder)
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = result.output.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(3)), [
+            "Department", "_id             entityId  name           description", "--------------  --------  -------------  -------------------",
+        ], result.output)
+    }
+
     func testTheStoreIsNamedExactlyOnce() throws {
         let twice = try RestmapBinary.run(["dump", store, "--store", store])
         XCTAssertEqual(twice.status, 2)
