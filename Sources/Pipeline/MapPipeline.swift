@@ -2,7 +2,9 @@ import RestmapEngine
 import RestmapStore
 
 /// `restmap map`: a `MapRun` whose records go to the output and, with `--store`, whose
-/// objects (connections made) go to a store in one transaction before any record is written.
+/// objects go to a store in one transaction: streamed into it batch by batch as they are
+/// mapped when no records are printed (`-q`) and the store takes loads so, otherwise as the
+/// whole graph (connections made) before any record is written.
 public struct MapPipeline {
     public var options: MapOptions
     /// A store file or a PostgreSQL URL the run's objects are also written to.
@@ -13,7 +15,6 @@ public struct MapPipeline {
         self.options = options
         self.store = store
         StoreWaiting.timeout = busyTimeout
-        self.options.keepsGraph = options.keepsGraph || store != nil
     }
 
     /// What a run came to: its exit code, and whether an input failed (malformed, nothing
@@ -23,21 +24,53 @@ public struct MapPipeline {
         public var inputFailed: Bool
     }
 
+    /// Objects a streamed store load takes at a time, when not the run's default (the CLI's
+    /// `RESTMAP_STORE_BATCH`: tests hold a load in batches of one object to one at once).
+    public var storeBatchSize: Int?
+
     public func run(
         _ inputs: [MapInput], definitions: MappingDefinitions, log: DiagnosticLog, output: ByteSink
     ) throws -> Outcome {
-        if store != nil {
-            // Names the store engines would take for one are a config error before the store
-            // is touched.
-            let findings = StoreNames.findings(definitions, severity: .error)
-            if !findings.isEmpty { throw RestmapError(.usage, diagnostics: findings) }
+        guard let store else { return try run(inputs, definitions: definitions, options: options, log: log, output: output) }
+        // Names the store engines would take for one are a config error before the store
+        // is touched.
+        let findings = StoreNames.findings(definitions, severity: .error)
+        if !findings.isEmpty { throw RestmapError(.usage, diagnostics: findings) }
+        var options = self.options
+        // Printed records need the whole graph; a run that only stores streams its objects
+        // into the store as they are mapped, where the store can take them so.
+        if !options.writesRecords && ObjectStore.streamsLoads(into: store) {
+            // Opened with the first batch: a run that fails before it leaves no store behind.
+            var load: StoreLoad?
+            do {
+                let outcome = try run(inputs, definitions: definitions, options: options, log: log, output: output) { run in
+                    if let size = storeBatchSize, size > 0 { run.objectBatchSize = size }
+                    run.onObjectBatch = { batch, plans in
+                        if load == nil { load = try ObjectStore.beginLoad(into: store, plans: plans, configFile: definitions.file) }
+                        try load?.write(batch)
+                    }
+                }
+                if outcome.exitCode == 0 { try load?.commit() } else { load?.abandon() }
+                return outcome
+            } catch {
+                load?.abandon()
+                throw error
+            }
         }
-        let run = try MapRun(definitions: definitions, options: options, log: log, output: output)
-        if let store {
+        options.keepsGraph = true
+        return try run(inputs, definitions: definitions, options: options, log: log, output: output) { run in
             run.onGraphComplete = { graph, plans in
                 try ObjectStore.persist(graph, plans: plans, configFile: definitions.file, to: store)
             }
         }
+    }
+
+    private func run(
+        _ inputs: [MapInput], definitions: MappingDefinitions, options: MapOptions, log: DiagnosticLog, output: ByteSink,
+        configure: (MapRun) -> Void = { _ in }
+    ) throws -> Outcome {
+        let run = try MapRun(definitions: definitions, options: options, log: log, output: output)
+        configure(run)
         let code = try run.run(inputs)
         // The process ends soon after this: freeing millions of mapped objects one by one
         // would only add a tenth to a large run's time.

@@ -23,50 +23,22 @@ public enum ObjectStore {
     public static func persist(_ graph: ObjectGraph, plans: MappingPlans, configFile: String, to path: String) throws -> Summary {
         try PolymorphicRelationships.refuse(plans)
         if PostgreSQLStore.handles(path) { return try PostgreSQLStore.persist(graph, plans: plans, configFile: configFile, to: path) }
-        let opened = try SQLiteStoreFile.open(path, forWriting: true)
-        let connection = opened.connection
-        do {
-            return try SQLiteBusyRetry.run {
-                do {
-                    try connection.beginWrite()
-                    let summary = try write(graph, plans: plans, configFile: configFile, on: connection, fresh: try needsCatalog(connection))
-                    try connection.commit()
-                    return summary
-                } catch {
-                    connection.rollback()
-                    throw error
-                }
-            }
-        } catch {
-            if opened.created { SQLiteStoreFile.remove(path) }
-            throw describe(error, path: path)
-        }
+        let load = try SQLiteLoad(path: path, plans: plans, configFile: configFile)
+        try load.write(graph)
+        return try load.commit()
     }
 
-    /// True when the database has no tables yet. Judged under the write lock: two first
-    /// runs on a new file must not both create the catalog.
-    private static func needsCatalog(_ connection: StoreConnection) throws -> Bool {
-        try connection.prepare("SELECT count(*) FROM sqlite_schema").firstValue() == .integer(0)
+    /// True when a load into `location` can take a run's objects in batches as they are
+    /// mapped (`beginLoad`). A PostgreSQL database takes the run's whole graph (`persist`):
+    /// a run that loses a serialization conflict is written again from the graph it holds.
+    public static func streamsLoads(into location: String) -> Bool {
+        !PostgreSQLStore.handles(location)
     }
 
-    static func write(_ graph: ObjectGraph, plans: MappingPlans, configFile: String, on connection: SQLiteConnection, fresh: Bool) throws -> Summary {
-        let catalog = SchemaCatalog(connection: connection)
-        if fresh {
-            try SQLiteStoreFile.stamp(connection)
-            try catalog.create()
-        }
-        let stored = try catalog.load()
-        let schema = try SchemaMigration(connection: connection).migrate(stored, to: RunSchema(plans: plans, graph: graph))
-        try catalog.setMeta("config", configFile)
-        let persister = GraphPersister(connection: connection, schema: schema)
-        let counts = try persister.persist(graph)
-        // Sources whose target had not arrived wait in the store; this run's targets may be
-        // what earlier runs waited for. Resolved in the run's transaction, as one run would.
-        let pending = PendingConnections(connection: connection)
-        try pending.createTable()
-        try pending.record(persister.unresolved)
-        _ = try pending.resolve(schema: try catalog.load(), locking: "")
-        return Summary(objects: counts.inserted + counts.upserted, upserted: counts.upserted)
+    /// Opens the store file at `path` (created when missing) and begins one run's load into it.
+    public static func beginLoad(into path: String, plans: MappingPlans, configFile: String) throws -> StoreLoad {
+        try PolymorphicRelationships.refuse(plans)
+        return try SQLiteLoad(path: path, plans: plans, configFile: configFile)
     }
 
     /// The output of `restmap dump`: records as JSON (one document, or one a line), or one
@@ -123,19 +95,7 @@ public enum ObjectStore {
             }
         } catch {
             if opened.created { SQLiteStoreFile.remove(store) }
-            throw describe(error, path: store)
+            throw SQLiteLoad.describe(error, path: store)
         }
-    }
-
-    private static func describe(_ error: Error, path: String) -> Error {
-        if let error = error as? SQLiteError {
-            if error.isFull { return SQLiteStoreFile.failure(path, "could not be written: the disk is full; the store is unchanged") }
-            if error.isBusy { return SQLiteStoreFile.failure(path, "is locked by another run for longer than the busy timeout (\(StoreWaiting.description)); the store is unchanged") }
-            return SQLiteStoreFile.failure(path, "could not be written: \(error.message); the store is unchanged")
-        }
-        if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {
-            return RestmapError.usage(first.code, "store \(path): \(first.message)", at: .file(path))
-        }
-        return error
     }
 }

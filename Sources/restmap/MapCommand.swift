@@ -1,6 +1,11 @@
 import ArgumentParser
 import RestmapEngine
 import RestmapPipeline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `restmap map`: maps payloads and prints records (SPEC §3.1).
 struct MapCommand: ParsableCommand {
@@ -90,8 +95,9 @@ struct MapCommand: ParsableCommand {
         }
         let destination = try output.destination()
         do {
-            let outcome = try MapPipeline(options: options, store: store, busyTimeout: busyTimeout.seconds)
-                .run(sources, definitions: definitions, log: log, output: destination.sink)
+            var pipeline = MapPipeline(options: options, store: store, busyTimeout: busyTimeout.seconds)
+            pipeline.storeBatchSize = getenv("RESTMAP_STORE_BATCH").flatMap { Int(String(cString: $0)) }
+            let outcome = try pipeline.run(sources, definitions: definitions, log: log, output: destination.sink)
             // A 4xx/5xx payload's error records are the intended output; any other
             // failure leaves no file behind.
             if outcome.inputFailed { destination.discard() } else { try destination.commit() }

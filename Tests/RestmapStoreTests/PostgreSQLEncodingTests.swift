@@ -42,11 +42,11 @@ final class PostgreSQLEncodingTests: XCTestCase {
     func testTheDialectsShareTheUpsertAndDifferInTypesAndMarkers() {
         let postgres = PostgreSQLDialect(), sqlite = SQLiteDialect()
         XCTAssertEqual(
-            postgres.upsert(table: "E", columns: ["id", "name"], conflictColumns: ["id"], rowIDColumn: "_rowid"),
-            #"INSERT INTO "E" ("id", "name") VALUES ($1, $2) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "_rowid""#)
+            postgres.upsert(table: "E", columns: ["id", "name"], conflictColumns: ["id"]),
+            #"INSERT INTO "E" ("id", "name") VALUES ($1, $2) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" WHERE "name" IS DISTINCT FROM excluded."name""#)
         XCTAssertEqual(
-            sqlite.upsert(table: "E", columns: ["id", "name"], conflictColumns: ["id"], rowIDColumn: "_rowid"),
-            #"INSERT INTO "E" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" RETURNING "_rowid""#)
+            sqlite.upsert(table: "E", columns: ["id", "name"], conflictColumns: ["id"]),
+            #"INSERT INTO "E" ("id", "name") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" WHERE "name" IS NOT excluded."name""#)
         XCTAssertEqual(postgres.columnType(for: nil), "JSONB")
         XCTAssertEqual(postgres.columnType(for: .decimal), "TEXT")
         XCTAssertEqual(postgres.reference(to: "D"), "")

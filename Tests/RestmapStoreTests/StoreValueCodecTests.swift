@@ -41,7 +41,7 @@ final class StoreValueCodecTests: XCTestCase {
         let dialect = SQLiteDialect()
         XCTAssertEqual(dialect.quote(#"we"ird name"#), #""we""ird name""#)
         XCTAssertEqual(
-            dialect.upsert(table: "T", columns: ["id", "a"], conflictColumns: ["id"], rowIDColumn: "_rowid"),
-            #"INSERT INTO "T" ("id", "a") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a" RETURNING "_rowid""#)
+            dialect.upsert(table: "T", columns: ["id", "a"], conflictColumns: ["id"]),
+            #"INSERT INTO "T" ("id", "a") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a" WHERE "a" IS NOT excluded."a""#)
     }
 }

@@ -14,7 +14,7 @@ public struct ExecutionPath: Sendable {
         threads(1), threads(2), threads(4),
         standardInput, pipe(chunkSize: 1), pipe(chunkSize: 61),
         ndjsonKeptWhole,
-        storeThenDump,
+        storeThenDump, storeInBatchesOfOne, storeKeepingTheGraph,
         shards(2), shards(3), shards(5),
         shardsIntoStore(2), shardsIntoStore(3), shardsIntoStore(5),
     ]
@@ -77,6 +77,34 @@ public struct ExecutionPath: Sendable {
         }
         lines += try RecordSet(parsing: stored.dump ?? "", unsetAsAbsent: true)
             .differences(from: RecordSet(parsing: expected.stdout, unsetAsAbsent: true))
+        return lines
+    }
+
+    /// The store loaded one object at a time (a batch a mapped object, each merged into the
+    /// store by primary key and connected at the commit) against the default load: the same
+    /// store, byte for byte, and the same exit status.
+    static let storeInBatchesOfOne = ExecutionPath(name: "--store in batches of one object") { context in
+        guard let single = try context.singleStore() else { return nil }
+        let path = context.scratch.appendingPathComponent("batches.db").path
+        let result = try RestmapBinary.run(
+            storeRun(context.invocation, path).arguments, stdin: context.invocation.stdin, in: context.invocation.directory,
+            environment: ["RESTMAP_STORE_BATCH": "1"])
+        var lines = result.status == single.status ? [] : ["exit status \(result.status), one batch \(single.status)"]
+        let dumped = try dump(path, in: context.invocation.directory)
+        if dumped != single.dump { lines.append("dump differs:\n\(TextDifference.first(dumped ?? "(no store)", single.dump ?? "(no store)"))") }
+        return lines
+    }
+
+    /// The store written from the run's whole graph (records printed too, so the run keeps
+    /// it) against the streamed load of a run printing none: the same store, byte for byte.
+    static let storeKeepingTheGraph = ExecutionPath(name: "--store keeping the whole graph") { context in
+        guard let single = try context.singleStore() else { return nil }
+        let path = context.scratch.appendingPathComponent("graph.db").path
+        let records = context.scratch.appendingPathComponent("graph-records.json").path
+        let result = try run(storeRun(context.invocation, path).removing("-q").adding("-o", records))
+        var lines = result.status == single.status ? [] : ["exit status \(result.status), streamed \(single.status)"]
+        let dumped = try dump(path, in: context.invocation.directory)
+        if dumped != single.dump { lines.append("dump differs:\n\(TextDifference.first(dumped ?? "(no store)", single.dump ?? "(no store)"))") }
         return lines
     }
 

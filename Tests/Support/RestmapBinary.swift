@@ -38,10 +38,13 @@ public enum RestmapBinary {
     /// Starts the executable in the package root without waiting for it (tests that kill it
     /// or run several at once): output is discarded, standard error goes to `stderrLog`
     /// when given.
-    public static func start(_ arguments: [String], stderrLog: URL? = nil) throws -> Process {
+    public static func start(_ arguments: [String], stderrLog: URL? = nil, environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.currentDirectoryURL = packageRoot
         process.standardOutput = FileHandle.nullDevice
         if let stderrLog {

@@ -29,6 +29,14 @@ public final class MapRun {
     /// failure and before any record is written (`--store` persists them here; a throw
     /// ends the run with nothing printed).
     public var onGraphComplete: ((ObjectGraph, MappingPlans) throws -> Void)?
+    /// When set, the run keeps no graph: its objects are handed over in batches of about
+    /// `objectBatchSize` as they are mapped (connections made within the batch), the last
+    /// batch once every input mapped without failure (`--store` printing no records: the
+    /// store merges batches by primary key, as the identity map would have). Needs
+    /// `writesRecords` off: printed records need the whole graph.
+    public var onObjectBatch: ((ObjectGraph, MappingPlans) throws -> Void)?
+    /// Objects per batch for `onObjectBatch`.
+    public var objectBatchSize = 16_384
     var totalMapped = 0
     /// Inputs whose collections were there but empty, for the "nothing was mapped" error.
     var emptyInputs: [String] = []
@@ -85,6 +93,8 @@ public final class MapRun {
         }
         if streams {
             try streamEmitter?.flush()
+        } else if onObjectBatch != nil {
+            if !failed && !options.isErrorStatus { try handOverBatch() }
         } else if !failed || options.isErrorStatus {
             // A failed run prints nothing: half the records would read as all of them.
             if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
@@ -317,9 +327,21 @@ public final class MapRun {
             try writer.write(object, to: emitter, statistics: statistics)
             try emitter.newline()
             mapper.resetGraph()
+        } else if onObjectBatch != nil {
+            if mapper.graph.objects.count >= objectBatchSize { try handOverBatch() }
         } else {
             roots.append(object)
         }
+    }
+
+    /// Hands the objects mapped since the last batch to `onObjectBatch` and forgets them.
+    private func handOverBatch() throws {
+        guard let onObjectBatch else { return }
+        if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
+            ConnectionResolver().resolve(mapper.graph)
+        }
+        try onObjectBatch(mapper.graph, plans)
+        mapper.resetGraph()
     }
 
     private func writeOutput() throws {

@@ -17,8 +17,8 @@ protocol StoreDialect: Sendable {
     func deferredRowIDKey(table: String) -> (definition: String, addKey: String)?
     /// The declared type of a column holding another table's row id.
     var referenceType: String { get }
-    /// `INSERT … ON CONFLICT (keys) DO UPDATE SET …` returning the row id.
-    func upsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String
+    /// `INSERT … ON CONFLICT (keys) DO UPDATE SET …` of the carried columns.
+    func upsert(table: String, columns: [String], conflictColumns: [String]) -> String
     /// The constraint clause (with its leading space) of a column holding `table`'s row ids.
     func reference(to table: String) -> String
 }
@@ -38,23 +38,28 @@ extension StoreDialect {
         (0..<count).map { parameter(first + $0) }.joined(separator: ", ")
     }
 
-    /// `INSERT … ON CONFLICT (keys) DO UPDATE SET` the carried columns `RETURNING` the row
-    /// id, as SQLite and PostgreSQL both spell it. It updates even with nothing to change,
-    /// so that RETURNING yields the existing row.
-    func onConflictUpsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String {
+    /// `INSERT … ON CONFLICT (keys) DO UPDATE SET` the carried columns, as SQLite and
+    /// PostgreSQL both spell it (`distinct`: the engine's null-safe "differs" operator).
+    /// A stored row that already holds every carried value is left alone, so that loading
+    /// unchanged records again writes no pages; with nothing carried but the key, `DO NOTHING`.
+    /// Nothing is returned: a `RETURNING` clause makes SQLite buffer its rows in a temporary
+    /// table, a fifth of a load's time, so the writer reads an inserted row's id from the
+    /// connection and looks up a stored one by its key.
+    func onConflictUpsert(table: String, columns: [String], conflictColumns: [String], distinct: String) -> String {
+        let insert = "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count))) "
+            + "ON CONFLICT (\(quotedList(conflictColumns))) "
         let updates = columns.filter { !conflictColumns.contains($0) }
-        let set = updates.isEmpty
-            ? "\(quote(conflictColumns[0])) = excluded.\(quote(conflictColumns[0]))"
-            : updates.map { "\(quote($0)) = excluded.\(quote($0))" }.joined(separator: ", ")
-        return "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count))) "
-            + "ON CONFLICT (\(quotedList(conflictColumns))) DO UPDATE SET \(set) RETURNING \(quote(rowIDColumn))"
+        if updates.isEmpty { return insert + "DO NOTHING" }
+        let set = updates.map { "\(quote($0)) = excluded.\(quote($0))" }.joined(separator: ", ")
+        let changed = updates.map { "\(quote($0)) \(distinct) excluded.\(quote($0))" }.joined(separator: " OR ")
+        return insert + "DO UPDATE SET \(set) WHERE \(changed)"
     }
 
-    /// The plain insert of an object without identity, returning its row id.
-    func insert(table: String, columns: [String], rowIDColumn: String) -> String {
+    /// The plain insert of an object without identity.
+    func insert(table: String, columns: [String]) -> String {
         if columns.isEmpty {
-            return "INSERT INTO \(quote(table)) DEFAULT VALUES RETURNING \(quote(rowIDColumn))"
+            return "INSERT INTO \(quote(table)) DEFAULT VALUES"
         }
-        return "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count))) RETURNING \(quote(rowIDColumn))"
+        return "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count)))"
     }
 }

@@ -37,7 +37,7 @@ struct PostgreSQLDialect: StoreDialect {
     /// target rows it points to. The store writes only row ids it has just read or written.
     func reference(to table: String) -> String { "" }
 
-    func upsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String {
-        onConflictUpsert(table: table, columns: columns, conflictColumns: conflictColumns, rowIDColumn: rowIDColumn)
+    func upsert(table: String, columns: [String], conflictColumns: [String]) -> String {
+        onConflictUpsert(table: table, columns: columns, conflictColumns: conflictColumns, distinct: "IS DISTINCT FROM")
     }
 }

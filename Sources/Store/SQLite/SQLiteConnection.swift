@@ -73,6 +73,13 @@ final class SQLiteConnection: StoreConnection {
     }
 
     func beginWrite() throws { try execute("BEGIN IMMEDIATE") }
+
+    /// The row id of the last row an INSERT added on this connection. Set to 0 before an
+    /// upsert, it tells an inserted row (its new id) from an updated one (still 0).
+    var lastInsertedRowID: Int64 {
+        get { sqlite3_last_insert_rowid(handle) }
+        set { sqlite3_set_last_insert_rowid(handle, newValue) }
+    }
     func commit() throws { try execute("COMMIT") }
     func rollback() {
         if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }

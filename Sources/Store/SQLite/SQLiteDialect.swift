@@ -35,7 +35,7 @@ struct SQLiteDialect: StoreDialect {
     func deferredRowIDKey(table: String) -> (definition: String, addKey: String)? { nil }
     var referenceType: String { "INTEGER" }
 
-    func upsert(table: String, columns: [String], conflictColumns: [String], rowIDColumn: String) -> String {
-        onConflictUpsert(table: table, columns: columns, conflictColumns: conflictColumns, rowIDColumn: rowIDColumn)
+    func upsert(table: String, columns: [String], conflictColumns: [String]) -> String {
+        onConflictUpsert(table: table, columns: columns, conflictColumns: conflictColumns, distinct: "IS NOT")
     }
 }

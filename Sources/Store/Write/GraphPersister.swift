@@ -1,11 +1,14 @@
 import RestmapEngine
 
-/// Writes one run's objects into a store whose schema is already migrated, inside the
-/// caller's transaction, in two passes:
+/// Writes a batch of a run's objects into a store file whose schema is already migrated,
+/// inside the caller's transaction, row by row (PostgreSQL's counterpart is
+/// PostgreSQLBulkWriter), in two passes:
 /// 1. attributes, object by object in creation order: update-else-create by primary key
 ///    (`INSERT … ON CONFLICT DO UPDATE` of the attributes the representation carried, so
 ///    what it did not carry keeps its stored value), a plain insert for objects without
-///    one. Each object's row id is kept.
+///    one. Each object's row id is kept: SQLite's last inserted row id, or, when the upsert
+///    met a stored row, that row's id looked up by its key once something needs it (most
+///    such rows are never pointed at, and a load of unchanged records skips the look-up).
 /// 2. relationships, now that every object of the run has a row: nested ones from the
 ///    mapped graph, connections (`fk_mapping`) looked up in the store — which holds this
 ///    run's objects and the ones stored before.
@@ -13,15 +16,24 @@ import RestmapEngine
 /// A connection some of whose source values found no target, or one that may gain targets,
 /// is kept in `unresolved`: a later run (another shard) may bring them (PendingConnections).
 final class GraphPersister {
-    private let connection: StoreConnection
+    private let connection: SQLiteConnection
     private let schema: StoreSchema
     private let statements: StatementCache
     private let connections: ConnectionLookup
+    /// Per object (creation index): its row id, 0 while it is the stored row an upsert met
+    /// and nothing has needed its id yet (`rowID(of:)`).
     private var rowIDs: [Int64] = []
+    private var layouts: [ObjectIdentifier: EntityLayout] = [:]
     /// Connections left without (all of) their targets, for `PendingConnections.record`.
-    private(set) var unresolved: [PendingConnections.Source] = []
+    private var unresolved: [PendingConnections.Source] = []
 
-    init(connection: StoreConnection, schema: StoreSchema) {
+    /// The connections left waiting since the last call, forgotten here.
+    func takeUnresolved() -> [PendingConnections.Source] {
+        defer { unresolved.removeAll() }
+        return unresolved
+    }
+
+    init(connection: SQLiteConnection, schema: StoreSchema) {
         self.connection = connection
         self.schema = schema
         self.statements = StatementCache(connection: connection)
@@ -36,15 +48,11 @@ final class GraphPersister {
 
     func persist(_ graph: ObjectGraph) throws -> Counts {
         var counts = Counts()
-        let layouts = try graph.objects.reduce(into: [ObjectIdentifier: EntityLayout]()) { layouts, object in
-            let key = ObjectIdentifier(object.plan)
-            if layouts[key] == nil { layouts[key] = try EntityLayout(plan: object.plan, schema: schema) }
-        }
         rowIDs = Array(repeating: 0, count: graph.objects.count)
         var carried: [Int] = []
         var values: [StoreValue] = []
         for object in graph.objects {
-            let layout = layouts[ObjectIdentifier(object.plan)]!
+            let layout = try self.layout(of: object.plan)
             carried.removeAll(keepingCapacity: true)
             values.removeAll(keepingCapacity: true)
             for (position, column) in layout.attributeColumns.enumerated() {
@@ -54,34 +62,56 @@ final class GraphPersister {
             }
             // To-one relationships whose target already has its row go in the same statement.
             for index in layout.relationships.indices {
-                guard let target = earlyTarget(of: object, relationship: index, layout: layout) else { continue }
+                guard let target = try earlyTarget(of: object, relationship: index, layout: layout) else { continue }
                 carried.append(-1 - index)
                 values.append(target.map(StoreValue.integer) ?? .null)
             }
             let upsert = object.hasIdentityKey && layout.hasIdentity
-            let statement = try statements.write(layout, carried: carried, upsert: upsert)
-            guard case .integer(let rowID)? = try statement.firstValue(values) else {
-                throw RestmapError.usage(.storeWriteFailed, "the store returned no row id for \(object.id)")
-            }
-            rowIDs[object.creationIndex] = rowID
+            connection.lastInsertedRowID = 0
+            try statements.write(layout, carried: carried, upsert: upsert).run(values)
+            rowIDs[object.creationIndex] = connection.lastInsertedRowID
             if upsert { counts.upserted += 1 } else { counts.inserted += 1 }
         }
         for object in graph.objects {
-            try persistRelationships(of: object, layout: layouts[ObjectIdentifier(object.plan)]!)
+            try persistRelationships(of: object, layout: try layout(of: object.plan))
         }
         return counts
+    }
+
+    private func layout(of plan: EntityPlan) throws -> EntityLayout {
+        if let layout = layouts[ObjectIdentifier(plan)] { return layout }
+        let layout = try EntityLayout(plan: plan, schema: schema)
+        layouts[ObjectIdentifier(plan)] = layout
+        return layout
+    }
+
+    /// The row id of an object of this batch, written already; a stored row its upsert met
+    /// is found by the primary key it carried.
+    private func rowID(of object: MappedObject) throws -> Int64 {
+        let known = rowIDs[object.creationIndex]
+        if known != 0 { return known }
+        let layout = try layout(of: object.plan)
+        let key = layout.primaryKeyPositions.map { position -> StoreValue in
+            guard position < object.attributes.count, let value = object.attributes[position] else { return .null }
+            return StoreValueCodec.encode(value, as: layout.entity.attributes[layout.attributeColumns[position]].type)
+        }
+        guard case .integer(let rowID)? = try statements.rowID(layout.entity).firstValue(key) else {
+            throw RestmapError.usage(.storeWriteFailed, "the store returned no row id for \(object.id)")
+        }
+        rowIDs[object.creationIndex] = rowID
+        return rowID
     }
 
     /// The row id a to-one relationship points to when it can be written with the object's
     /// own row (`.some(nil)`: cleared), nil when it waits for the relationship pass: its
     /// target is an object mapped earlier in the run (so it has its row), found by nesting
     /// or by a connection on the target's primary key, which the identity map already matched.
-    private func earlyTarget(of object: MappedObject, relationship index: Int, layout: EntityLayout) -> Int64?? {
+    private func earlyTarget(of object: MappedObject, relationship index: Int, layout: EntityLayout) throws -> Int64?? {
         guard let stored = layout.relationships[index], !stored.toMany else { return nil }
         switch object.relationship(index) {
         case .one(let target) where target.creationIndex < object.creationIndex:
             if let connection = layout.connections[index], !connection.isOnPrimaryKey { return nil }
-            return .some(rowIDs[target.creationIndex])
+            return .some(try rowID(of: target))
         case .null where layout.connections[index] == nil:
             return .some(nil)
         default:
@@ -101,13 +131,18 @@ final class GraphPersister {
 
     private func persistRelationships(of object: MappedObject, layout: EntityLayout) throws {
         guard !layout.relationships.isEmpty else { return }
-        let owner = rowIDs[object.creationIndex]
         var toOneColumns: [String] = []
         var toOneValues: [StoreValue] = []
         for (index, stored) in layout.relationships.enumerated() {
-            guard let stored, earlyTarget(of: object, relationship: index, layout: layout) == nil else { continue }
+            guard let stored, try earlyTarget(of: object, relationship: index, layout: layout) == nil else { continue }
+            let owner = try rowID(of: object)
             let targets: [Int64]?
-            if let connection = layout.connections[index] {
+            if let connection = layout.connections[index], connection.isOnPrimaryKey, !stored.toMany,
+                case .one(let target) = object.relationship(index)
+            {
+                // The identity map matched the target by its primary key in this batch: its row.
+                targets = [try rowID(of: target)]
+            } else if let connection = layout.connections[index] {
                 targets = try connections.targets(of: object, connection: connection, toMany: stored.toMany)
                 if connections.lastLookupWaits {
                     unresolved.append(PendingConnections.Source(
@@ -119,8 +154,8 @@ final class GraphPersister {
                 switch object.relationship(index) {
                 case .unset: targets = nil
                 case .null: targets = []
-                case .one(let target): targets = [rowIDs[target.creationIndex]]
-                case .many(let list): targets = list.map { rowIDs[$0.creationIndex] }
+                case .one(let target): targets = [try rowID(of: target)]
+                case .many(let list): targets = try list.map { try rowID(of: $0) }
                 }
             }
             guard let targets else { continue }
@@ -136,7 +171,7 @@ final class GraphPersister {
             }
         }
         if !toOneColumns.isEmpty {
-            toOneValues.append(.integer(owner))
+            toOneValues.append(.integer(try rowID(of: object)))
             try statements.update(layout.entity, columns: toOneColumns).run(toOneValues)
         }
     }
@@ -151,6 +186,8 @@ final class EntityLayout {
     let relationships: [StoredRelationship?]
     let connections: [ConnectionLookup.Connection?]
     let hasIdentity: Bool
+    /// The primary key's attribute positions, in key order.
+    let primaryKeyPositions: [Int]
     let order: Int
 
     init(plan: EntityPlan, schema: StoreSchema) throws {
@@ -178,5 +215,6 @@ final class EntityLayout {
             return ConnectionLookup.Connection(target: target, sourcePositions: sources, targetAttributes: targetAttributes)
         }
         hasIdentity = !entity.primaryKey.isEmpty
+        primaryKeyPositions = entity.primaryKey.compactMap { plan.attributeIndex[$0] }
     }
 }

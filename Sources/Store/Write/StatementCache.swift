@@ -19,7 +19,7 @@ final class StatementCache {
     private var dialect: StoreDialect { connection.dialect }
 
     /// The upsert (or insert) of `carried` attribute positions (and to-one relationship
-    /// `r` written as `-1 - r`), returning the row id.
+    /// `r` written as `-1 - r`).
     func write(_ layout: EntityLayout, carried: [Int], upsert: Bool) throws -> StoreStatement {
         let key = WriteKey(entity: layout.order, upsert: upsert, columns: carried)
         if let statement = writes[key] { return statement }
@@ -29,11 +29,20 @@ final class StatementCache {
                 : layout.relationships[-1 - position]!.column
         }
         let sql = upsert
-            ? dialect.upsert(table: layout.entity.table, columns: columns, conflictColumns: layout.entity.primaryKey, rowIDColumn: StoreSchema.rowIDColumn)
-            : dialect.insert(table: layout.entity.table, columns: columns, rowIDColumn: StoreSchema.rowIDColumn)
+            ? dialect.upsert(table: layout.entity.table, columns: columns, conflictColumns: layout.entity.primaryKey)
+            : dialect.insert(table: layout.entity.table, columns: columns)
         let statement = try connection.prepare(sql)
         writes[key] = statement
         return statement
+    }
+
+    /// `SELECT _rowid FROM table WHERE` each primary-key column `= ?`, in key order.
+    func rowID(_ entity: StoredEntity) throws -> StoreStatement {
+        try cached("rowid\u{0}" + entity.table) {
+            let q = dialect.quote
+            let match = entity.primaryKey.enumerated().map { "\(q(entity.attribute(named: $1)?.column ?? $1)) = \(dialect.parameter($0 + 1))" }
+            return "SELECT \(q(StoreSchema.rowIDColumn)) FROM \(q(entity.table)) WHERE \(match.joined(separator: " AND "))"
+        }
     }
 
     /// `UPDATE table SET columns… WHERE _rowid = ?` (the row id is the last parameter).

@@ -1,0 +1,82 @@
+import Foundation
+import RestmapTestSupport
+import XCTest
+
+/// `map -q --store FILE` streams: objects go into the store in batches while the input is
+/// read (`RESTMAP_STORE_BATCH` makes the batches small here). What a user sees must not
+/// depend on where the batches fall: connections whose target comes in a later batch are
+/// made, an object met again in a later batch is one row, and a run that fails after some
+/// batches went in stores nothing.
+final class StoreStreamingTests: XCTestCase {
+    func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-streaming-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    /// One NDJSON line: a payload of one employee in department `dept`, connected to `secondary`.
+    func line(employee: Int, dept: Int, secondary: Int?) -> String {
+        let link = secondary.map(String.init) ?? "null"
+        return #"{"employees_list": [{"type": "employee", "id": \#(employee), "name": "E\#(employee)", "dept": {"type": "department", "id": \#(dept), "name": "D\#(dept)"}, "secondary_dept": \#(link)}]}"#
+    }
+
+    func load(_ lines: [String], into store: URL, batch: Int?, in directory: URL) throws -> CommandResult {
+        let input = directory.appendingPathComponent("employees-\(UUID().uuidString).ndjson")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
+        return try RestmapBinary.run(
+            ["map", "-q", "-c", "Configs/employees.plist", "--store", store.path, "/employees=" + input.path],
+            environment: batch.map { ["RESTMAP_STORE_BATCH": String($0)] } ?? [:])
+    }
+
+    func dump(_ store: URL, entity: String) throws -> [String] {
+        let result = try RestmapBinary.run(["dump", store.path, "--entity", entity, "--format", "ndjson"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func testConnectionsToTargetsOfLaterBatchesAreMadeAndRepeatedObjectsAreOneRow() throws {
+        let directory = try scratch()
+        // Employee 1 points at department 30, which only the last line brings; department 10
+        // recurs in every batch; employee 2 comes twice, renamed by its second line.
+        let lines = [
+            line(employee: 1, dept: 10, secondary: 30),
+            line(employee: 2, dept: 10, secondary: nil),
+            line(employee: 3, dept: 20, secondary: 10),
+            #"{"employees_list": [{"type": "employee", "id": 2, "name": "E2 renamed", "dept": {"type": "department", "id": 10}}]}"#,
+            line(employee: 4, dept: 30, secondary: 20),
+        ]
+        let oneBatch = directory.appendingPathComponent("one.db"), batches = directory.appendingPathComponent("batches.db")
+        XCTAssertEqual(try load(lines, into: oneBatch, batch: nil, in: directory).status, 0)
+        let result = try load(lines, into: batches, batch: 1, in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for entity in ["Employee", "Department"] {
+            XCTAssertEqual(try dump(batches, entity: entity), try dump(oneBatch, entity: entity), entity)
+        }
+        let employees = try dump(batches, entity: "Employee")
+        XCTAssertEqual(employees.count, 4)
+        XCTAssertTrue(employees[0].contains(#""secondaryDeptId":30"#) && employees[0].contains(#""secondary_dept":"Department/30""#), employees[0])
+        XCTAssertTrue(employees[1].contains(#""name":"E2 renamed""#), employees[1])
+        // Department 10's name, carried by earlier lines and not by the renaming one, is kept.
+        XCTAssertEqual(try dump(batches, entity: "Department").filter { $0.contains(#""name":"D10""#) }.count, 1)
+        let pending = try RestmapBinary.runShell("sqlite3 \(batches.path) 'SELECT count(*) FROM _restmap_pending'")
+        XCTAssertEqual(pending.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0", "a connection made at the commit still waits")
+    }
+
+    func testARunThatFailsAfterBatchesWentInStoresNothing() throws {
+        let directory = try scratch()
+        let good = (1...40).map { line(employee: $0, dept: $0 % 3, secondary: nil) }
+        let broken = good + [#"{"employees_list": [{"type": "employee", "id": 99"#]
+        // A new store: not left behind.
+        let fresh = directory.appendingPathComponent("fresh.db")
+        let failed = try load(broken, into: fresh, batch: 2, in: directory)
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path), "a failed run left a store behind")
+        // A store holding an earlier run: unchanged.
+        let kept = directory.appendingPathComponent("kept.db")
+        XCTAssertEqual(try load([line(employee: 500, dept: 7, secondary: nil)], into: kept, batch: nil, in: directory).status, 0)
+        let before = try dump(kept, entity: "Employee")
+        XCTAssertEqual(try load(broken, into: kept, batch: 2, in: directory).status, 1)
+        XCTAssertEqual(try dump(kept, entity: "Employee"), before)
+    }
+}
