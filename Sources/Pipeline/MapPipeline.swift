@@ -3,8 +3,8 @@ import RestmapStore
 
 /// `restmap map`: a `MapRun` whose records go to the output and, with `--store`, whose
 /// objects go to a store in one transaction: streamed into it batch by batch as they are
-/// mapped when no records are printed (`-q`) and the store takes loads so, otherwise as the
-/// whole graph (connections made) before any record is written.
+/// mapped when no records are printed (`-q`), otherwise as the whole graph (connections
+/// made) before any record is written.
 public struct MapPipeline {
     public var options: MapOptions
     /// A store file or a PostgreSQL URL the run's objects are also written to.
@@ -24,6 +24,11 @@ public struct MapPipeline {
         public var inputFailed: Bool
     }
 
+    /// The run's inputs opened again from the start, for a streamed load into a shared
+    /// database that lost a conflict with another writer; nil when they cannot be (standard
+    /// input), and such a run keeps its graph instead.
+    public var reopenInputs: (() throws -> [MapInput])?
+
     /// Objects a streamed store load takes at a time, when not the run's default (the CLI's
     /// `RESTMAP_STORE_BATCH`: tests hold a load in batches of one object to one at once).
     public var storeBatchSize: Int?
@@ -38,23 +43,24 @@ public struct MapPipeline {
         if !findings.isEmpty { throw RestmapError(.usage, diagnostics: findings) }
         var options = self.options
         // Printed records need the whole graph; a run that only stores streams its objects
-        // into the store as they are mapped, where the store can take them so.
-        if !options.writesRecords && ObjectStore.streamsLoads(into: store) {
-            // Opened with the first batch: a run that fails before it leaves no store behind.
-            var load: StoreLoad?
-            do {
-                let outcome = try run(inputs, definitions: definitions, options: options, log: log, output: output) { run in
-                    if let size = storeBatchSize, size > 0 { run.objectBatchSize = size }
-                    run.onObjectBatch = { batch, plans in
-                        if load == nil { load = try ObjectStore.beginLoad(into: store, plans: plans, configFile: definitions.file) }
-                        try load?.write(batch)
-                    }
+        // into the store as they are mapped — into a database shared with other writers
+        // only when the inputs can be read again, should the load lose a conflict.
+        if !options.writesRecords && (!ObjectStore.loadsMayConflict(at: store) || reopenInputs != nil) {
+            var inputs = inputs
+            var attemptLog = log
+            let reportedBefore = log.count
+            var attempt = 1
+            while true {
+                do {
+                    return try streamedRun(inputs, into: store, definitions: definitions, log: attemptLog, output: output)
+                } catch let conflict as StoreConflict {
+                    guard attempt < StoreConflict.maximumAttempts, let reopenInputs else { throw conflict.failure }
+                    // Mapping is deterministic: what the first attempts reported comes again first.
+                    attemptLog = DiagnosticLog.replaying(into: log, skipping: log.count - reportedBefore)
+                    StoreConflict.pause(before: attempt)
+                    attempt += 1
+                    inputs = try reopenInputs()
                 }
-                if outcome.exitCode == 0 { try load?.commit() } else { load?.abandon() }
-                return outcome
-            } catch {
-                load?.abandon()
-                throw error
             }
         }
         options.keepsGraph = true
@@ -62,6 +68,28 @@ public struct MapPipeline {
             run.onGraphComplete = { graph, plans in
                 try ObjectStore.persist(graph, plans: plans, configFile: definitions.file, to: store)
             }
+        }
+    }
+
+    /// One attempt at a streamed load: the store is opened with the first batch (a run that
+    /// fails before it leaves no store behind), committed when the run succeeds.
+    private func streamedRun(
+        _ inputs: [MapInput], into store: String, definitions: MappingDefinitions, log: DiagnosticLog, output: ByteSink
+    ) throws -> Outcome {
+        var load: StoreLoad?
+        do {
+            let outcome = try run(inputs, definitions: definitions, options: options, log: log, output: output) { run in
+                if let size = storeBatchSize, size > 0 { run.objectBatchSize = size }
+                run.onObjectBatch = { batch, plans in
+                    if load == nil { load = try ObjectStore.beginLoad(into: store, plans: plans, configFile: definitions.file) }
+                    try load?.write(batch)
+                }
+            }
+            if outcome.exitCode == 0 { try load?.commit() } else { load?.abandon() }
+            return outcome
+        } catch {
+            load?.abandon()
+            throw error
         }
     }
 

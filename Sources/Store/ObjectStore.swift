@@ -28,17 +28,20 @@ public enum ObjectStore {
         return try load.commit()
     }
 
-    /// True when a load into `location` can take a run's objects in batches as they are
-    /// mapped (`beginLoad`). A PostgreSQL database takes the run's whole graph (`persist`):
-    /// a run that loses a serialization conflict is written again from the graph it holds.
-    public static func streamsLoads(into location: String) -> Bool {
-        !PostgreSQLStore.handles(location)
+    /// Opens the store at `location` — a store file (created when missing) or a PostgreSQL
+    /// database — and begins one run's load into it, which takes the run's objects in
+    /// batches as they are mapped. A PostgreSQL load may end in a `StoreConflict` with a
+    /// concurrent writer; the caller then runs it again from the start.
+    public static func beginLoad(into location: String, plans: MappingPlans, configFile: String) throws -> StoreLoad {
+        try PolymorphicRelationships.refuse(plans)
+        if PostgreSQLStore.handles(location) { return try PostgreSQLLoad(url: location, plans: plans, configFile: configFile) }
+        return try SQLiteLoad(path: location, plans: plans, configFile: configFile)
     }
 
-    /// Opens the store file at `path` (created when missing) and begins one run's load into it.
-    public static func beginLoad(into path: String, plans: MappingPlans, configFile: String) throws -> StoreLoad {
-        try PolymorphicRelationships.refuse(plans)
-        return try SQLiteLoad(path: path, plans: plans, configFile: configFile)
+    /// True when a load into `location` may end in a `StoreConflict` (a PostgreSQL database
+    /// shared with concurrent writers): a streamed load there needs inputs it can read again.
+    public static func loadsMayConflict(at location: String) -> Bool {
+        PostgreSQLStore.handles(location)
     }
 
     /// The output of `restmap dump`: records as JSON (one document, or one a line), or one

@@ -10,3 +10,19 @@ public protocol StoreLoad: AnyObject {
     @discardableResult func commit() throws -> ObjectStore.Summary
     func abandon()
 }
+
+/// A load that lost a conflict with a concurrent writer (a serialization failure or a
+/// deadlock): its transaction was rolled back, and the same load may be run again from the
+/// start. `failure` says what happened, for when it is not.
+public struct StoreConflict: Error {
+    public let failure: Error
+
+    /// How many times in all a conflicted load is run before its failure stands.
+    public static let maximumAttempts = 50
+
+    /// A growing, jittered pause before attempt `attempt` (1 for the first retry), so that
+    /// two writers that conflicted do not meet again in step.
+    public static func pause(before attempt: Int) {
+        PostgreSQLStore.pauseBeforeRetrying(attempt)
+    }
+}

@@ -74,4 +74,18 @@ struct InputArgument: Equatable {
         if arguments.isEmpty { return [try InputArgument(location: .standardInput, requestPath: nil).mapInput()] }
         return try arguments.map { try InputArgument(parsing: $0).mapInput() }
     }
+
+    /// True when the input can be read again from its start: a regular file, not standard
+    /// input, a pipe (`<(…)`) or a device.
+    var canBeReadAgain: Bool {
+        guard case .file(let path) = location else { return false }
+        var info = stat()
+        return FilePath.withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The inputs of `map` opened again from their start, or nil when one cannot be.
+    static func reopening(_ arguments: [String]) throws -> (() throws -> [MapInput])? {
+        guard !arguments.isEmpty, try arguments.allSatisfy({ try InputArgument(parsing: $0).canBeReadAgain }) else { return nil }
+        return { try mapInputs(arguments) }
+    }
 }

@@ -97,6 +97,7 @@ struct MapCommand: ParsableCommand {
         do {
             var pipeline = MapPipeline(options: options, store: store, busyTimeout: busyTimeout.seconds)
             pipeline.storeBatchSize = getenv("RESTMAP_STORE_BATCH").flatMap { Int(String(cString: $0)) }
+            pipeline.reopenInputs = try InputArgument.reopening(inputs)
             let outcome = try pipeline.run(sources, definitions: definitions, log: log, output: destination.sink)
             // A 4xx/5xx payload's error records are the intended output; any other
             // failure leaves no file behind.

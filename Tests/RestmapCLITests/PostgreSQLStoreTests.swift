@@ -56,20 +56,23 @@ final class PostgreSQLStoreTests: XCTestCase {
             let golden = try GoldenTests.load(file)
             // Cases about store files (missing, not a store) have no PostgreSQL counterpart.
             guard !runs.isEmpty, golden.arguments.contains("$STORE"), !header.contains("# run-status:") else { continue }
-            let url = try server.createDatabase()
-            func substitute(_ words: [String]) -> [String] { words.map { $0.replacingOccurrences(of: "$STORE", with: url) } }
-            for run in runs {
-                let result = try RestmapBinary.run(substitute(ShellWords.split(run)))
-                XCTAssertEqual(result.status, 0, "\(golden.name): \(run)\n\(result.stderr)")
-            }
-            let result = try RestmapBinary.run(substitute(golden.arguments))
             var expected = golden.stdout.isEmpty ? "" : golden.stdout + "\n"
             for (stored, read) in Self.jsonbNormalizations[golden.name] ?? [] {
                 XCTAssertTrue(expected.contains(stored), golden.name)
                 expected = expected.replacingOccurrences(of: stored, with: read)
             }
-            XCTAssertEqual(result.status, golden.status, "\(golden.name): \(result.stderr)")
-            XCTAssertEqual(result.stdout, expected, "\(golden.name): stdout on PostgreSQL")
+            // Loaded at once, and streamed one object a batch.
+            for environment in [[:], ["RESTMAP_STORE_BATCH": "1"]] {
+                let url = try server.createDatabase()
+                func substitute(_ words: [String]) -> [String] { words.map { $0.replacingOccurrences(of: "$STORE", with: url) } }
+                for run in runs {
+                    let result = try RestmapBinary.run(substitute(ShellWords.split(run)), environment: environment)
+                    XCTAssertEqual(result.status, 0, "\(golden.name): \(run) \(environment)\n\(result.stderr)")
+                }
+                let result = try RestmapBinary.run(substitute(golden.arguments))
+                XCTAssertEqual(result.status, golden.status, "\(golden.name) \(environment): \(result.stderr)")
+                XCTAssertEqual(result.stdout, expected, "\(golden.name) \(environment): stdout on PostgreSQL")
+            }
             compared += 1
         }
         XCTAssertGreaterThanOrEqual(compared, 7)
@@ -85,7 +88,7 @@ final class PostgreSQLStoreTests: XCTestCase {
         XCTAssertEqual(try RestmapBinary.run(map(first, store: before)).status, 0)
         let after = try server.createDatabase(from: PostgreSQLTestServer.name(of: before))
         let started = Date()
-        let finished = try RestmapBinary.run(map(second, store: after))
+        let finished = try RestmapBinary.run(map(second, store: after), environment: ["RESTMAP_STORE_BATCH": "500"])
         XCTAssertEqual(finished.status, 0, finished.stderr)
         let window = max(Date().timeIntervalSince(started), 0.05)
         let beforeState = try dump(before), afterState = try dump(after)
@@ -94,7 +97,8 @@ final class PostgreSQLStoreTests: XCTestCase {
         let kills = 12
         for attempt in 0..<kills {
             let store = try server.createDatabase(from: PostgreSQLTestServer.name(of: before))
-            let process = try RestmapBinary.start(map(second, store: store))
+            // Batches of 500 objects: kills land during the streamed COPYs too.
+            let process = try RestmapBinary.start(map(second, store: store), environment: ["RESTMAP_STORE_BATCH": "500"])
             // The commit comes last: a quarter of the kills land after it.
             let moment = Double.random(in: 0...(window * 1.3))
             usleep(UInt32(moment * 1_000_000))

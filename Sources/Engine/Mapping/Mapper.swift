@@ -29,6 +29,12 @@ final class Mapper {
         graph.removeAll()
     }
 
+    /// The objects mapped so far, handed to another thread; mapping goes on into a new graph.
+    func detachGraph() -> ObjectGraph {
+        defer { graph = ObjectGraph() }
+        return graph
+    }
+
     /// Where a representation sits, for messages: the input's name and the JSON pointer.
     struct Origin {
         var input: String

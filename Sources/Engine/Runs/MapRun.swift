@@ -37,6 +37,8 @@ public final class MapRun {
     public var onObjectBatch: ((ObjectGraph, MappingPlans) throws -> Void)?
     /// Objects per batch for `onObjectBatch`.
     public var objectBatchSize = 16_384
+    /// With `--threads` above 1, batches go to `onObjectBatch` on a thread of its own.
+    private var batchHandOff: ObjectBatchHandOff?
     var totalMapped = 0
     /// Inputs whose collections were there but empty, for the "nothing was mapped" error.
     var emptyInputs: [String] = []
@@ -78,6 +80,9 @@ public final class MapRun {
     ///   output that cannot be written.
     public func run(_ inputs: [MapInput]) throws -> Int32 {
         if streams { streamEmitter = JSONWriter(sink: sink, style: .compact) }
+        if let onObjectBatch, options.threads > 1 { batchHandOff = ObjectBatchHandOff(plans: plans, consumer: onObjectBatch) }
+        // However the run ends, the batch consumer's thread has ended with it.
+        defer { batchHandOff?.stop() }
         for input in inputs {
             try map(input)
         }
@@ -94,7 +99,10 @@ public final class MapRun {
         if streams {
             try streamEmitter?.flush()
         } else if onObjectBatch != nil {
-            if !failed && !options.isErrorStatus { try handOverBatch() }
+            if !failed && !options.isErrorStatus {
+                try handOverBatch()
+                try batchHandOff?.finish()
+            }
         } else if !failed || options.isErrorStatus {
             // A failed run prints nothing: half the records would read as all of them.
             if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
@@ -329,6 +337,9 @@ public final class MapRun {
             mapper.resetGraph()
         } else if onObjectBatch != nil {
             if mapper.graph.objects.count >= objectBatchSize { try handOverBatch() }
+        } else if !options.writesRecords && onGraphComplete == nil {
+            // `-q` with nothing to store: the run only checks that everything maps.
+            mapper.resetGraph()
         } else {
             roots.append(object)
         }
@@ -340,8 +351,12 @@ public final class MapRun {
         if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
             ConnectionResolver().resolve(mapper.graph)
         }
-        try onObjectBatch(mapper.graph, plans)
-        mapper.resetGraph()
+        if let batchHandOff {
+            try batchHandOff.send(mapper.detachGraph())
+        } else {
+            try onObjectBatch(mapper.graph, plans)
+            mapper.resetGraph()
+        }
     }
 
     private func writeOutput() throws {

@@ -16,12 +16,18 @@ import RestmapEngine
 ///    rewritten by DELETE and COPY. Sources left without a target are `unresolved`.
 final class PostgreSQLBulkWriter {
     private let connection: PostgreSQLConnection
-    private let schema: StoreSchema
+    /// The schema the rows go into; a streamed load's batch may have migrated it.
+    var schema: StoreSchema {
+        didSet { if schema != oldValue { layouts.removeAll() } }
+    }
     private var dialect: StoreDialect { connection.dialect }
     private var rowIDs: [Int64] = []
     private var temporaryCount = 0
     private(set) var unresolved: [PendingConnections.Source] = []
     private var layouts: [ObjectIdentifier: EntityLayout] = [:]
+    /// Per table: whether this load's rows go straight into it by COPY (it was empty when the
+    /// load first wrote it, and no batch has met a stored key since).
+    private var copiesDirectly: [String: Bool] = [:]
     /// Entities (by schema position) whose rows are written: their row ids are final.
     private var written: [Bool] = []
     /// Per object (creation index): bit r set when its to-one relationship r was written with
@@ -40,7 +46,11 @@ final class PostgreSQLBulkWriter {
         var items: [(object: MappedObject, layout: EntityLayout)] = []
     }
 
+    /// Writes one graph, or one batch of a streamed load (the writer is kept from batch to
+    /// batch: its temporary tables are numbered across the transaction).
     func persist(_ graph: ObjectGraph) throws -> GraphPersister.Counts {
+        entityOrder.removeAll(keepingCapacity: true)
+        unresolved.removeAll()
         var groups: [Group] = []
         var groupOfEntity: [Int: Int] = [:]
         for object in graph.objects {
@@ -73,60 +83,34 @@ final class PostgreSQLBulkWriter {
     private func writeAttributes(_ group: Group, counts: inout GraphPersister.Counts) throws {
         let entity = group.layout.entity, q = dialect.quote
         let reserved = try reserveRowIDs(entity, count: group.items.count)
+        for ((object, layout), rowID) in zip(group.items, reserved) {
+            rowIDs[object.creationIndex] = rowID
+            if object.hasIdentityKey && layout.hasIdentity { counts.upserted += 1 } else { counts.inserted += 1 }
+        }
         let toOne = entity.relationships.filter { $0.isDecided && !$0.toMany }
-        let kinds = entity.attributes.map { PostgreSQLCopyRows.kind(ofColumnType: dialect.columnType(for: $0.type)) }
-        let fresh = try isEmpty(entity)
         let columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column) + toOne.map(\.column)
+        // Nothing stored yet: straight into the table, under a savepoint. A key stored
+        // meanwhile — by an earlier batch of this load, or by a writer that committed — makes
+        // the COPY a unique violation: the batch, and the entity's later ones, are upserted.
+        if try copiesDirectly[entity.table] ?? isEmpty(entity) {
+            try connection.execute("SAVEPOINT restmap_copy")
+            do {
+                try copyRows(group, toOne: toOne, reserved: reserved, into: "\(q(entity.table)) (\(dialect.quotedList(columns)))", carried: false)
+                try connection.execute("RELEASE SAVEPOINT restmap_copy")
+                copiesDirectly[entity.table] = true
+                return
+            } catch let error as PostgreSQLError where error.state == "23505" {
+                try connection.execute("ROLLBACK TO SAVEPOINT restmap_copy")
+                copiesDirectly[entity.table] = false
+            }
+        }
         var definitions = ["r BIGINT"]
         for (index, attribute) in entity.attributes.enumerated() {
             definitions += ["c\(index) \(dialect.columnType(for: attribute.type))", "k\(index) BOOLEAN"]
         }
         definitions += toOne.indices.flatMap { ["c\(entity.attributes.count + $0) BIGINT", "k\(entity.attributes.count + $0) BOOLEAN"] }
-        // Nothing stored yet: straight into the table. A writer that stored the same keys
-        // meanwhile makes the COPY a unique violation, and the transaction is run again
-        // (then the table is not empty).
-        let temporary = fresh ? "" : try createTemporary(definitions)
-        try connection.beginCopy(
-            fresh ? "COPY \(q(entity.table)) (\(dialect.quotedList(columns))) FROM STDIN" : "COPY \(temporary) FROM STDIN")
-        var rows = PostgreSQLCopyRows()
-        // One row's values, reused from row to row (an array allocated per row went through
-        // the standard library's slow generic path).
-        var values = [StoreValue?](filledWith: nil, count: entity.attributes.count)
-        var targets = [Int64??](filledWith: nil, count: toOne.count)
-        for ((object, layout), rowID) in zip(group.items, reserved) {
-            for column in values.indices { values[column] = nil }
-            for (position, column) in layout.attributeColumns.enumerated() where column >= 0 && position < object.attributes.count {
-                if let value = object.attributes[position] { values[column] = StoreValueCodec.encode(value, as: entity.attributes[column].type) }
-            }
-            for column in targets.indices { targets[column] = nil }
-            for (index, stored) in layout.relationships.enumerated() {
-                guard index < 64, let stored, !stored.toMany, let column = toOne.firstIndex(where: { $0.name == stored.name }),
-                    let target = earlyTarget(of: object, relationship: index, layout: layout)
-                else { continue }
-                targets[column] = target
-                early[object.creationIndex] |= 1 << UInt64(index)
-            }
-            rows.append(rowID)
-            for (column, value) in values.enumerated() {
-                rows.append(value ?? .null, kinds[column])
-                if !fresh { rows.append(value != nil) }
-            }
-            for target in targets {
-                rows.append(target ?? nil)
-                if !fresh { rows.append(target != nil) }
-            }
-            rows.endRow()
-            try rows.flush(connection.putCopyData)
-            rowIDs[object.creationIndex] = rowID
-            if object.hasIdentityKey && layout.hasIdentity { counts.upserted += 1 } else { counts.inserted += 1 }
-        }
-        try connection.putCopyData(rows.bytes)
-        do {
-            try connection.endCopy()
-        } catch let error as PostgreSQLError where fresh && error.state == "23505" {
-            throw PostgreSQLError(state: "40001", message: error.message)
-        }
-        if fresh { return }
+        let temporary = try createTemporary(definitions)
+        try copyRows(group, toOne: toOne, reserved: reserved, into: temporary, carried: true)
         let valueColumns = (0..<(columns.count - 1)).map { "c\($0)" }
         let conflict = entity.primaryKey.isEmpty ? "" : " ON CONFLICT (\(dialect.quotedList(entity.primaryKey))) DO NOTHING"
         let inserted = try connection.executeCounting(
@@ -148,6 +132,46 @@ final class PostgreSQLBulkWriter {
         for (object, _) in group.items {
             if let rowID = actual[rowIDs[object.creationIndex]] { rowIDs[object.creationIndex] = rowID }
         }
+    }
+
+    /// COPYs the group's rows into `target` (a table and its columns, or a temporary table
+    /// whose columns each come with a "carried" flag when `carried`).
+    private func copyRows(_ group: Group, toOne: [StoredRelationship], reserved: [Int64], into target: String, carried: Bool) throws {
+        let entity = group.layout.entity
+        let kinds = entity.attributes.map { PostgreSQLCopyRows.kind(ofColumnType: dialect.columnType(for: $0.type)) }
+        try connection.beginCopy("COPY \(target) FROM STDIN")
+        var rows = PostgreSQLCopyRows()
+        // One row's values, reused from row to row (an array allocated per row went through
+        // the standard library's slow generic path).
+        var values = [StoreValue?](filledWith: nil, count: entity.attributes.count)
+        var targets = [Int64??](filledWith: nil, count: toOne.count)
+        for ((object, layout), rowID) in zip(group.items, reserved) {
+            for column in values.indices { values[column] = nil }
+            for (position, column) in layout.attributeColumns.enumerated() where column >= 0 && position < object.attributes.count {
+                if let value = object.attributes[position] { values[column] = StoreValueCodec.encode(value, as: entity.attributes[column].type) }
+            }
+            for column in targets.indices { targets[column] = nil }
+            for (index, stored) in layout.relationships.enumerated() {
+                guard index < 64, let stored, !stored.toMany, let column = toOne.firstIndex(where: { $0.name == stored.name }),
+                    let target = earlyTarget(of: object, relationship: index, layout: layout)
+                else { continue }
+                targets[column] = target
+                early[object.creationIndex] |= 1 << UInt64(index)
+            }
+            rows.append(rowID)
+            for (column, value) in values.enumerated() {
+                rows.append(value ?? .null, kinds[column])
+                if carried { rows.append(value != nil) }
+            }
+            for target in targets {
+                rows.append(target ?? nil)
+                if carried { rows.append(target != nil) }
+            }
+            rows.endRow()
+            try rows.flush(connection.putCopyData)
+        }
+        try connection.putCopyData(rows.bytes)
+        try connection.endCopy()
     }
 
     /// The row id a to-one relationship gets with its object's row (`.some(nil)`: cleared),

@@ -14,7 +14,8 @@ import Darwin
 /// recorded as pending (PendingConnections) — set by set, with COPY (PostgreSQLBulkWriter).
 /// A failed or killed run leaves the database as it was, schema included.
 /// Serialization failures and deadlocks (SQLSTATE 40001, 40P01) roll the transaction back
-/// and run it again from the mapped graph, which the process still holds: never lost data.
+/// and run it again — from the mapped graph the process still holds, or, for a load
+/// streamed while the inputs are read (PostgreSQLLoad), by reading them again: never lost data.
 /// After the commit, the pending connections of every run are tried again, as
 /// `restmap connect` does: a target this run brought may be one an earlier (or a
 /// concurrent, already committed) run was waiting for. That pass changes only
@@ -30,35 +31,35 @@ enum PostgreSQLStore {
     static let schemaLockKey: Int64 = 0x524D_4150
     /// `pg_advisory_lock` key of row-id reservations ("RMAR").
     static let rowIDLockKey: Int64 = 0x524D_4152
-    /// How often a transaction that lost a serialization conflict or deadlock is run again.
-    static let maximumAttempts = 50
+    /// How often a transaction that lost a serialization conflict or deadlock is run in all.
+    static let maximumAttempts = StoreConflict.maximumAttempts
 
     static func persist(_ graph: ObjectGraph, plans: MappingPlans, configFile: String, to url: String) throws -> ObjectStore.Summary {
-        do {
-            let connection = try PostgreSQLConnection(url: url)
-            let summary = try retrying(connection) { () -> ObjectStore.Summary in
-                let indexes = try PostgreSQLSchemaStep(connection: connection).prepare(graph: graph, plans: plans, configFile: configFile)
-                let schema = try SchemaCatalog(connection: connection).load()
-                let writer = PostgreSQLBulkWriter(connection: connection, schema: schema)
-                let counts = try writer.persist(graph)
-                // The primary-key indexes of the tables this run created, built over their rows.
-                for statement in indexes { try connection.execute(statement) }
-                try PendingConnections(connection: connection).record(writer.unresolved)
-                return ObjectStore.Summary(objects: counts.inserted + counts.upserted, upserted: counts.upserted)
-            }
-            // Nothing pending, nothing to do. A source another writer records after this
-            // check is resolved by that writer's own pass, which runs after its commit.
+        var attempt = 0
+        while true {
+            let load = try PostgreSQLLoad(url: url, plans: plans, configFile: configFile)
             do {
-                if try connection.prepare("SELECT EXISTS (SELECT 1 FROM \(connection.dialect.quote(PendingConnections.table)))").firstValue() == .integer(1) {
-                    _ = try retrying(connection) { try resolvePending(connection) }
-                }
-            } catch {
-                // The run's data is committed; only the pending pass failed.
-                throw failure(url, "holds this run's data, but resolving pending connections failed: \(error); run restmap connect --store to finish them")
+                try load.write(graph)
+                return try load.commit()
+            } catch is StoreConflict where attempt + 1 < maximumAttempts {
+                // The graph is still here: the transaction is run again from it.
+                attempt += 1
+                pauseBeforeRetrying(attempt)
             }
-            return summary
+        }
+    }
+
+    /// After a run's commit: its targets may be what an earlier (or a concurrent, already
+    /// committed) run was waiting for. Nothing pending, nothing to do; a source another
+    /// writer records after this check is resolved by that writer's own pass.
+    static func resolvePendingAfterCommit(_ connection: PostgreSQLConnection, url: String) throws {
+        do {
+            if try connection.prepare("SELECT EXISTS (SELECT 1 FROM \(connection.dialect.quote(PendingConnections.table)))").firstValue() == .integer(1) {
+                _ = try retrying(connection) { try resolvePending(connection) }
+            }
         } catch {
-            throw describe(error, url: url, writing: true)
+            // The run's data is committed; only the pending pass failed.
+            throw failure(url, "holds this run's data, but resolving pending connections failed: \(error); run restmap connect --store to finish them")
         }
     }
 
@@ -128,13 +129,18 @@ enum PostgreSQLStore {
                 // A row-id reservation cut short by the failure must not keep its lock.
                 try? connection.execute("SELECT pg_advisory_unlock_all()")
                 attempt += 1
-                let ceiling = min(1 << min(attempt, 10), 500)  // milliseconds
-                usleep(UInt32.random(in: 1...UInt32(ceiling)) * 1000)
+                pauseBeforeRetrying(attempt)
             } catch {
                 connection.rollback()
                 throw error
             }
         }
+    }
+
+    /// A growing, jittered pause before running a conflicted transaction again.
+    static func pauseBeforeRetrying(_ attempt: Int) {
+        let ceiling = min(1 << min(attempt, 10), 500)  // milliseconds
+        usleep(UInt32.random(in: 1...UInt32(ceiling)) * 1000)
     }
 
     // MARK: - Errors
@@ -161,7 +167,7 @@ enum PostgreSQLStore {
         return StoreFailure.error(store: displayName(url), secrets.redact(message), notes: notes.map(secrets.redact))
     }
 
-    private static func describe(_ error: Error, url: String, writing: Bool) -> Error {
+    static func describe(_ error: Error, url: String, writing: Bool) -> Error {
         let unchanged = writing ? "; the store has none of this run's data" : ""
         if let error = error as? PostgreSQLError {
             let reason = error.message

@@ -65,6 +65,26 @@ public final class DiagnosticLog: @unchecked Sendable {
         emit(.note(code, message, at: location))
     }
 
+    /// How many diagnostics were reported, of every severity (beyond the retention limit too).
+    public var count: Int { state.withLock { $0.errorCount + $0.warningCount + $0.noteCount } }
+
+    /// A log for work run again after a part of it was reported here already (a store load
+    /// that lost a conflict, read again from its inputs): it passes on to `log` only what
+    /// comes after the first `skipped` diagnostics, which the same work reports first.
+    public static func replaying(into log: DiagnosticLog, skipping skipped: Int) -> DiagnosticLog {
+        final class Counter: Sendable {
+            let seen = Mutex(0)
+        }
+        let counter = Counter()
+        return DiagnosticLog { diagnostic in
+            let position = counter.seen.withLock { seen in
+                seen += 1
+                return seen
+            }
+            if position > skipped { log.emit(diagnostic) }
+        }
+    }
+
     public var hasErrors: Bool { errorCount > 0 }
     public var hasWarnings: Bool { warningCount > 0 }
 }
