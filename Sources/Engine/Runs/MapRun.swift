@@ -16,11 +16,11 @@ public final class MapRun {
     let mapper: Mapper
     let payloadMapper: PayloadMapper
     private let payloadReader: PayloadReader
-    private let sink: ByteSink
-    private let writer: RecordWriter
-    private let statistics = RecordWriter.Statistics()
+    let sink: ByteSink
+    let writer: RecordWriter
+    let statistics = RecordWriter.Statistics()
     /// Roots in output order (tree shape), kept until the run ends unless streaming.
-    private var roots: [MappedObject] = []
+    private(set) var roots: [MappedObject] = []
     private var streamEmitter: JSONWriter?
     /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
     var failed = false
@@ -356,58 +356,6 @@ public final class MapRun {
         } else {
             try onObjectBatch(mapper.graph, plans)
             mapper.resetGraph()
-        }
-    }
-
-    private func writeOutput() throws {
-        switch options.format {
-        case .json where options.shape == .tree && options.threads > 1 && roots.count >= ParallelTreeOutput.minimumRoots:
-            try ParallelTreeOutput(writer: writer, style: options.compact ? .compact : .pretty, threads: options.threads)
-                .write(roots, to: sink, statistics: statistics)
-        case .json:
-            let emitter = JSONWriter(sink: sink, style: options.compact ? .compact : .pretty)
-            try writeDocument(to: emitter)
-            try emitter.newline()
-            try emitter.flush()
-        case .plist:
-            let emitter = PlistEmitter(sink: sink)
-            try emitter.beginDocument()
-            try writeDocument(to: emitter)
-            try emitter.endDocument()
-        case .ndjson:
-            let emitter = JSONWriter(sink: sink, style: .compact)
-            // Every object stays in the graph until the end: recurring ones can be replayed.
-            let recurring = writer.makeRecurringCache()
-            for object in recordsInOrder() {
-                try writer.write(object, to: emitter, statistics: statistics, recurring: recurring)
-                try emitter.newline()
-            }
-            try emitter.flush()
-        }
-    }
-
-    private func recordsInOrder() -> [MappedObject] {
-        switch options.shape {
-        case .tree: return roots
-        case .records: return mapper.graph.groupedByEntity().flatMap(\.objects)
-        }
-    }
-
-    private func writeDocument<Emitter: StructuredEmitter>(to emitter: Emitter) throws {
-        switch options.shape {
-        case .tree:
-            try emitter.beginArray()
-            try writer.write(all: roots, to: emitter, statistics: statistics)
-            try emitter.endArray()
-        case .records:
-            try emitter.beginObject()
-            for group in mapper.graph.groupedByEntity() {
-                try emitter.key(group.name)
-                try emitter.beginArray()
-                try writer.write(all: group.objects, to: emitter, statistics: statistics)
-                try emitter.endArray()
-            }
-            try emitter.endObject()
         }
     }
 }

@@ -16,6 +16,8 @@ final class SQLiteLoad: StoreLoad {
     private var persister: GraphPersister
     private var summary = ObjectStore.Summary(objects: 0, upserted: 0)
     private var isOpen = true
+    /// Whether the store has triggers, which restmap never makes (GraphPersister).
+    private let hasTriggers: Bool
 
     /// Opens (or creates) the store at `path` and begins the run's write transaction.
     init(path: String, plans: MappingPlans, configFile: String) throws {
@@ -43,9 +45,10 @@ final class SQLiteLoad: StoreLoad {
                 try catalog.create()
             }
             schema = try catalog.load()
+            hasTriggers = try connection.prepare("SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'trigger')").firstValue() == .integer(1)
             try catalog.setMeta("config", configFile)
             try PendingConnections(connection: connection).createTable()
-            persister = GraphPersister(connection: connection, schema: schema)
+            persister = GraphPersister(connection: connection, schema: schema, checksEveryWrite: hasTriggers)
         } catch {
             connection.rollback()
             if opened.created { SQLiteStoreFile.remove(path) }
@@ -60,7 +63,7 @@ final class SQLiteLoad: StoreLoad {
             let migrated = try SchemaMigration(connection: connection).migrate(schema, to: RunSchema(plans: plans, graph: batch))
             if migrated != schema {
                 schema = migrated
-                persister = GraphPersister(connection: connection, schema: schema)
+                persister = GraphPersister(connection: connection, schema: schema, checksEveryWrite: hasTriggers)
             }
             let counts = try persister.persist(batch)
             summary.objects += counts.inserted + counts.upserted

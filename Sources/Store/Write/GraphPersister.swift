@@ -33,9 +33,14 @@ final class GraphPersister {
         return unresolved
     }
 
-    init(connection: SQLiteConnection, schema: StoreSchema) {
+    /// True when the store has triggers (restmap makes none): one may have dropped a row
+    /// silently, so a write that reports no change is checked at once, not when needed.
+    private let checksEveryWrite: Bool
+
+    init(connection: SQLiteConnection, schema: StoreSchema, checksEveryWrite: Bool) {
         self.connection = connection
         self.schema = schema
+        self.checksEveryWrite = checksEveryWrite
         self.statements = StatementCache(connection: connection)
         self.connections = ConnectionLookup(connection: connection, schema: schema)
     }
@@ -70,6 +75,12 @@ final class GraphPersister {
             connection.lastInsertedRowID = 0
             try statements.write(layout, carried: carried, upsert: upsert).run(values)
             rowIDs[object.creationIndex] = connection.lastInsertedRowID
+            // No row inserted: an upsert that met its stored row, or a write that did not
+            // happen — an insert without a key always adds a row.
+            if rowIDs[object.creationIndex] == 0 {
+                if !upsert { throw RestmapError.usage(.storeWriteFailed, "the store returned no row id for \(object.id)") }
+                if checksEveryWrite { _ = try rowID(of: object) }
+            }
             if upsert { counts.upserted += 1 } else { counts.inserted += 1 }
         }
         for object in graph.objects {
