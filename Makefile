@@ -106,16 +106,19 @@ BENCH_DATA = bench-data/$(BENCH_MB)mb
 ## peak RSS). BENCH_ARGS="--threads 1" passes arguments to every restmap run.
 BENCH_SIZES ?=
 BENCH_ARGS ?=
+## The sizes (MB) besides BENCH_MB the stores' streamed loads show their peak RSS at.
+BENCH_STORE_SIZES ?= 10 1000
 
 bench:
 	@sh bench/install-peers.sh
 	$(MAKE) --no-print-directory release
 ifeq ($(strip $(BENCH_SIZES)),)
 	python3 bench/gen.py --mb $(BENCH_MB) --seed $(BENCH_SEED) --out $(BENCH_DATA)
+	for mb in $(BENCH_STORE_SIZES); do python3 bench/gen.py --mb $$mb --seed $(BENCH_SEED) --out bench-data/$${mb}mb || exit 1; done
 	python3 bench/run.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE) --restmap-args "$(BENCH_ARGS)"
 	python3 bench/threads.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
-	python3 bench/store.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
-	python3 bench/postgres.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE)
+	python3 bench/store.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE) --rss-data $(foreach mb,$(BENCH_STORE_SIZES),bench-data/$(mb)mb)
+	python3 bench/postgres.py --data $(BENCH_DATA) --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE) --rss-data $(foreach mb,$(BENCH_STORE_SIZES),bench-data/$(mb)mb)
 else
 	for mb in $(BENCH_SIZES); do python3 bench/gen.py --mb $$mb --seed $(BENCH_SEED) --out bench-data/$${mb}mb || exit 1; done
 	python3 bench/scaling.py --data-root bench-data --sizes "$(BENCH_SIZES)" --runs $(BENCH_RUNS) --restmap $(BIN_RELEASE) --restmap-args "$(BENCH_ARGS)"
