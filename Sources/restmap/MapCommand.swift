@@ -22,7 +22,7 @@ struct MapCommand: ParsableCommand {
             examples: [
                 ("Map two payloads, each at its own path", "restmap map -c api.plist /employees=emp.json /departments=dep.json"),
                 ("From standard input, one record a line", "restmap map -c api.plist --path /employees --format ndjson < employees.json"),
-                ("Store what is mapped (restmap dump prints it)", "restmap map -c api.plist --store api.db /employees=employees.json"),
+                ("Only store what is mapped, streamed in as it is read (restmap dump prints it)", "restmap map -q -c api.plist --store api.db /employees=employees.json"),
             ]).discussion)
 
     @OptionGroup var global: GlobalOptions
@@ -57,7 +57,7 @@ struct MapCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Map only the I-th of K shares of the inputs' objects, each object's representations in one share (1 <= I <= K).", valueName: "I/K"))
     var shard: String?
 
-    @Flag(name: [.short, .long], help: "Print no records (with --store: only store them).")
+    @Flag(name: [.short, .long], help: "Print no records (with --store: only store them, streamed into the store as they are mapped, in bounded memory).")
     var quiet = false
 
     @Argument(help: "Payload files, '-' for standard input, or URI=FILE.")
