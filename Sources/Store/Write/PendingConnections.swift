@@ -44,10 +44,18 @@ struct PendingConnections {
         let insert = try connection.prepare(
             "INSERT INTO \(q(Self.table)) (\(dialect.quotedList(["entity", "relationship", "source_rowid", "source_attributes", "target_attributes"]))) "
                 + "VALUES (\(dialect.parameterList(count: 5))) ON CONFLICT DO NOTHING")
+        // A connection's sources all name the same attributes: their text is made once.
+        var texts: [[String]: StoreValue] = [:]
+        func text(_ names: [String]) -> StoreValue {
+            if let known = texts[names] { return known }
+            let made = StoreValue.text(Self.names(names))
+            texts[names] = made
+            return made
+        }
         for source in sources {
             try insert.run([
                 .text(source.entity), .text(source.relationship), .integer(source.rowID),
-                .text(Self.names(source.sourceAttributes)), .text(Self.names(source.targetAttributes)),
+                text(source.sourceAttributes), text(source.targetAttributes),
             ])
         }
     }
@@ -57,14 +65,33 @@ struct PendingConnections {
     /// that two passes at once take turns on a row instead of both skipping it).
     func resolve(schema: StoreSchema, locking: String) throws -> Outcome {
         let q = dialect.quote
-        let rows = try connection.prepare(
+        var outcome = Outcome()
+        outcome.resolved = try PendingKeyConnections(connection: connection).resolve(schema: schema)
+        // The rest, source by source, a page at a time (a large load may leave many waiting).
+        let key = dialect.quotedList(["entity", "relationship", "source_rowid"])
+        let page = try connection.prepare(
             "SELECT \(dialect.quotedList(["entity", "relationship", "source_rowid", "source_attributes", "target_attributes"])) FROM \(q(Self.table)) "
-                + "ORDER BY \(dialect.quotedList(["entity", "relationship", "source_rowid"])) \(locking)").rows()
+                + "WHERE (\(key)) > (\(dialect.parameterList(count: 3))) ORDER BY \(key) LIMIT \(Self.pageSize) \(locking)")
+        var after: [StoreValue] = [.text(""), .text(""), .integer(Int64.min)]
+        while true {
+            let rows = try page.rows(after)
+            guard let last = rows.last else { break }
+            after = Array(last.prefix(3))
+            try resolve(rows, schema: schema, outcome: &outcome)
+            if rows.count < Self.pageSize { break }
+        }
+        return outcome
+    }
+
+    static let pageSize = 4096
+
+    /// Resolves one page of pending sources, one look-up each.
+    private func resolve(_ rows: [[StoreValue]], schema: StoreSchema, outcome: inout Outcome) throws {
+        let q = dialect.quote
         let delete = try connection.prepare(
             "DELETE FROM \(q(Self.table)) WHERE \(q("entity")) = \(dialect.parameter(1)) AND \(q("relationship")) = \(dialect.parameter(2)) AND \(q("source_rowid")) = \(dialect.parameter(3))")
         let lookup = ConnectionLookup(connection: connection, schema: schema, indexesReady: true)
         let statements = StatementCache(connection: connection)
-        var outcome = Outcome()
         for row in rows {
             guard case .text(let entityName) = row[0], case .text(let relationshipName) = row[1], case .integer(let rowID) = row[2],
                 case .text(let sourceText) = row[3], case .text(let targetText) = row[4]
@@ -79,7 +106,7 @@ struct PendingConnections {
             let sources = Self.attributes(sourceText).compactMap(entity.attribute(named:))
             let targets = Self.attributes(targetText).compactMap(target.attribute(named:))
             guard !sources.isEmpty, sources.count == targets.count,
-                let values = try sourceValues(of: entity, attributes: sources, rowID: rowID)
+                let values = try sourceValues(of: entity, attributes: sources, rowID: rowID, statements: statements)
             else {
                 try delete.run(key)
                 continue
@@ -103,14 +130,11 @@ struct PendingConnections {
                 outcome.resolved += 1
             }
         }
-        return outcome
     }
 
     /// The source row's values now, or nil when the row is gone.
-    private func sourceValues(of entity: StoredEntity, attributes: [StoredAttribute], rowID: Int64) throws -> [Value?]? {
-        let q = dialect.quote
-        let select = try connection.prepare(
-            "SELECT \(dialect.quotedList(attributes.map(\.column))) FROM \(q(entity.table)) WHERE \(q(StoreSchema.rowIDColumn)) = \(dialect.parameter(1))")
+    private func sourceValues(of entity: StoredEntity, attributes: [StoredAttribute], rowID: Int64, statements: StatementCache) throws -> [Value?]? {
+        let select = try statements.select(attributes.map(\.column), of: entity)
         guard let row = try select.rows([.integer(rowID)]).first else { return nil }
         return zip(row, attributes).map { StoreValueCodec.decode($0, as: $1.type) }
     }

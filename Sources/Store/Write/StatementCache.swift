@@ -45,6 +45,14 @@ final class StatementCache {
         }
     }
 
+    /// `SELECT columns… FROM table WHERE _rowid = ?`.
+    func select(_ columns: [String], of entity: StoredEntity) throws -> StoreStatement {
+        try cached("select\u{0}" + entity.table + "\u{0}" + columns.joined(separator: "\u{0}")) {
+            let q = dialect.quote
+            return "SELECT \(dialect.quotedList(columns)) FROM \(q(entity.table)) WHERE \(q(StoreSchema.rowIDColumn)) = \(dialect.parameter(1))"
+        }
+    }
+
     /// `UPDATE table SET columns… WHERE _rowid = ?` (the row id is the last parameter).
     func update(_ entity: StoredEntity, columns: [String]) throws -> StoreStatement {
         let key = entity.table + "\u{0}" + columns.joined(separator: "\u{0}")
