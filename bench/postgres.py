@@ -26,7 +26,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from store import flatten, measured  # noqa: E402  (the same flattened records, the same RSS reading)
+from store import dump_md5, flatten, measured  # noqa: E402  (the same flattened records, RSS reading and dump check)
 
 PG_BIN = os.environ.get("RESTMAP_PG_BIN", "/usr/lib/postgresql/15/bin")
 
@@ -165,6 +165,12 @@ def main():
         counts = [server.psql(check % "_rowid", db1), server.psql(check % "_rowid", db2), server.psql(check % "", dbc)]
         log("postgres: %d employees flattened; (rows, ids, with dept): 1 process %s, 2 shards %s, COPY %s -> %s"
             % (rows, counts[0], counts[1], counts[2], "same" if len(set(counts)) == 1 else "DIFFERENT"))
+        kept = server.fresh()
+        graph_argv = [w for w in restmap(kept) if w != "-q"] + ["-o", os.path.join(work, "records.json")]
+        subprocess.run(graph_argv, stdout=subprocess.DEVNULL, check=True)
+        mine, theirs = dump_md5(a.restmap, server.url(db1)), dump_md5(a.restmap, server.url(kept))
+        log("postgres: dump of the streamed load %s, of a load keeping the graph %s -> %s"
+            % (mine, theirs, "same" if mine == theirs else "DIFFERENT"))
         times = {"one": [], "two": [], "copy": [], "peer": []}
         for _ in range(a.runs):
             times["one"].append(one()[0])
