@@ -21,11 +21,12 @@ final class StoreStreamingTests: XCTestCase {
         return #"{"employees_list": [{"type": "employee", "id": \#(employee), "name": "E\#(employee)", "dept": {"type": "department", "id": \#(dept), "name": "D\#(dept)"}, "secondary_dept": \#(link)}]}"#
     }
 
-    func load(_ lines: [String], into store: URL, batch: Int?, in directory: URL) throws -> CommandResult {
+    /// `threads`: 1 writes each batch on the mapping thread, 2 on a thread of its own.
+    func load(_ lines: [String], into store: URL, batch: Int?, threads: Int = 2, in directory: URL) throws -> CommandResult {
         let input = directory.appendingPathComponent("employees-\(UUID().uuidString).ndjson")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
         return try RestmapBinary.run(
-            ["map", "-q", "-c", "Configs/employees.plist", "--store", store.path, "/employees=" + input.path],
+            ["map", "-q", "--threads", String(threads), "-c", "Configs/employees.plist", "--store", store.path, "/employees=" + input.path],
             environment: batch.map { ["RESTMAP_STORE_BATCH": String($0)] } ?? [:])
     }
 
@@ -47,11 +48,15 @@ final class StoreStreamingTests: XCTestCase {
             line(employee: 4, dept: 30, secondary: 20),
         ]
         let oneBatch = directory.appendingPathComponent("one.db"), batches = directory.appendingPathComponent("batches.db")
+        let oneThread = directory.appendingPathComponent("one-thread.db")
         XCTAssertEqual(try load(lines, into: oneBatch, batch: nil, in: directory).status, 0)
         let result = try load(lines, into: batches, batch: 1, in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
+        let synchronous = try load(lines, into: oneThread, batch: 1, threads: 1, in: directory)
+        XCTAssertEqual(synchronous.status, 0, synchronous.stderr)
         for entity in ["Employee", "Department"] {
             XCTAssertEqual(try dump(batches, entity: entity), try dump(oneBatch, entity: entity), entity)
+            XCTAssertEqual(try dump(oneThread, entity: entity), try dump(oneBatch, entity: entity), entity)
         }
         let employees = try dump(batches, entity: "Employee")
         XCTAssertEqual(employees.count, 4)
@@ -68,15 +73,35 @@ final class StoreStreamingTests: XCTestCase {
         let good = (1...40).map { line(employee: $0, dept: $0 % 3, secondary: nil) }
         let broken = good + [#"{"employees_list": [{"type": "employee", "id": 99"#]
         // A new store: not left behind.
-        let fresh = directory.appendingPathComponent("fresh.db")
-        let failed = try load(broken, into: fresh, batch: 2, in: directory)
-        XCTAssertEqual(failed.status, 1, failed.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path), "a failed run left a store behind")
+        for threads in [1, 2] {
+            let fresh = directory.appendingPathComponent("fresh-\(threads).db")
+            let failed = try load(broken, into: fresh, batch: 2, threads: threads, in: directory)
+            XCTAssertEqual(failed.status, 1, failed.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path), "a failed run left a store behind (\(threads) threads)")
+        }
         // A store holding an earlier run: unchanged.
         let kept = directory.appendingPathComponent("kept.db")
         XCTAssertEqual(try load([line(employee: 500, dept: 7, secondary: nil)], into: kept, batch: nil, in: directory).status, 0)
         let before = try dump(kept, entity: "Employee")
         XCTAssertEqual(try load(broken, into: kept, batch: 2, in: directory).status, 1)
         XCTAssertEqual(try dump(kept, entity: "Employee"), before)
+    }
+
+    /// A store error in a later batch — here the store's to-one `dept` met as an array —
+    /// ends the run with exit 2 and the store as it was, whether the batches were written on
+    /// the mapping thread or on their own.
+    func testAStoreErrorInALaterBatchLeavesTheStoreAsItWas() throws {
+        let directory = try scratch()
+        let store = directory.appendingPathComponent("hr.db")
+        XCTAssertEqual(try load([line(employee: 1, dept: 1, secondary: nil)], into: store, batch: nil, in: directory).status, 0)
+        let before = try dump(store, entity: "Employee")
+        let lines = (2...5).map { line(employee: $0, dept: $0, secondary: nil) }
+            + [#"{"employees_list": [{"type": "employee", "id": 6, "dept": [{"type": "department", "id": 6}]}]}"#]
+        for threads in [1, 2] {
+            let result = try load(lines, into: store, batch: 1, threads: threads, in: directory)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("dept"), result.stderr)
+            XCTAssertEqual(try dump(store, entity: "Employee"), before, "\(threads) threads")
+        }
     }
 }
