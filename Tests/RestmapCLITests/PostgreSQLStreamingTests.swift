@@ -67,6 +67,28 @@ final class PostgreSQLStreamingTests: XCTestCase {
             try server.query("SELECT count(*) FROM _restmap_pending", database: PostgreSQLTestServer.name(of: batches)), "1")
     }
 
+    /// As with a store file: a relationship single in one batch and an array in a later one
+    /// is to-many for the whole run; single objects alone contradict a stored to-many.
+    func testARelationshipSingleInOneBatchAndAnArrayInALaterOneIsToMany() throws {
+        let server = try server()
+        let directory = try scratch()
+        let single = #"{"employees_list": [{"type": "employee", "id": 1, "dept": {"type": "department", "id": 1}}]}"#
+        let array = #"{"employees_list": [{"type": "employee", "id": 2, "dept": [{"type": "department", "id": 2}, {"type": "department", "id": 3}]}]}"#
+        let lines = directory.appendingPathComponent("mixed.ndjson"), alone = directory.appendingPathComponent("alone.ndjson")
+        try Data((single + "\n" + array + "\n").utf8).write(to: lines)
+        try Data((single + "\n").utf8).write(to: alone)
+        let map = ["map", "-q", "-c", "Configs/employees.plist", "--store"]
+        let whole = try server.createDatabase(), batches = try server.createDatabase()
+        XCTAssertEqual(try RestmapBinary.run(map + [whole, "/employees=" + lines.path]).status, 0)
+        let batched = try RestmapBinary.run(map + [batches, "/employees=" + lines.path], environment: ["RESTMAP_STORE_BATCH": "1"])
+        XCTAssertEqual(batched.status, 0, batched.stderr)
+        XCTAssertEqual(try dump(batches), try dump(whole))
+        XCTAssertTrue(try dump(batches).contains(#""dept":["Department/1"]"#))
+        let contradicted = try RestmapBinary.run(map + [batches, "/employees=" + alone.path], environment: ["RESTMAP_STORE_BATCH": "1"])
+        XCTAssertEqual(contradicted.status, 2, contradicted.stderr)
+        XCTAssertTrue(contradicted.stderr.contains("as to-many and this run maps it to-one"), contradicted.stderr)
+    }
+
     /// A writer holds an uncommitted row with an employee's key in a table the load finds
     /// empty: the load's COPY waits for it, meets the key when it commits, and upserts over it.
     func testALoadMeetingAConcurrentWritersKeyUpsertsOverIt() throws {

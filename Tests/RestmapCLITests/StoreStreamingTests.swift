@@ -104,4 +104,32 @@ final class StoreStreamingTests: XCTestCase {
             XCTAssertEqual(try dump(store, entity: "Employee"), before, "\(threads) threads")
         }
     }
+
+    /// A relationship whose objects are single in some lines and arrays in others is
+    /// to-many for the whole run, wherever the batches fall — as a run keeping its graph
+    /// decides it; and single objects contradict a store holding it to-many only when no
+    /// object of the run is an array.
+    func testARelationshipSingleInOneBatchAndAnArrayInALaterOneIsToMany() throws {
+        let directory = try scratch()
+        let single = line(employee: 1, dept: 1, secondary: nil)
+        let array = #"{"employees_list": [{"type": "employee", "id": 2, "dept": [{"type": "department", "id": 2}, {"type": "department", "id": 3}]}]}"#
+        let lines = [single, array, line(employee: 3, dept: 3, secondary: nil)]
+        let whole = directory.appendingPathComponent("whole.db"), batches = directory.appendingPathComponent("batches.db")
+        XCTAssertEqual(try load(lines, into: whole, batch: nil, in: directory).status, 0)
+        let batched = try load(lines, into: batches, batch: 1, in: directory)
+        XCTAssertEqual(batched.status, 0, batched.stderr)
+        let employees = try dump(batches, entity: "Employee")
+        XCTAssertEqual(employees, try dump(whole, entity: "Employee"))
+        guard employees.count == 3 else { return XCTFail("\(employees)") }
+        XCTAssertTrue(employees[0].contains(#""dept":["Department/1"]"#), employees[0])
+        XCTAssertTrue(employees[1].contains(#""dept":["Department/2","Department/3"]"#), employees[1])
+
+        // The store now holds dept to-many: single objects alone contradict it, with an array beside them they do not.
+        let alone = try load([line(employee: 4, dept: 4, secondary: nil)], into: batches, batch: 1, in: directory)
+        XCTAssertEqual(alone.status, 2, alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("as to-many and this run maps it to-one"), alone.stderr)
+        let beside = try load([line(employee: 4, dept: 4, secondary: nil), array], into: batches, batch: 1, in: directory)
+        XCTAssertEqual(beside.status, 0, beside.stderr)
+        XCTAssertTrue(try dump(batches, entity: "Employee").contains { $0.contains(#""entityId":4"#) && $0.contains(#""dept":["Department/4"]"#) })
+    }
 }

@@ -14,6 +14,8 @@ final class PostgreSQLLoad: StoreLoad {
     private var writer: PostgreSQLBulkWriter?
     private var summary = ObjectStore.Summary(objects: 0, upserted: 0)
     private var isOpen = true
+    /// Made from the schema the first batch finds.
+    private var cardinality: RunCardinality?
 
     init(url: String, plans: MappingPlans, configFile: String) throws {
         self.url = url
@@ -29,7 +31,13 @@ final class PostgreSQLLoad: StoreLoad {
 
     func write(_ batch: ObjectGraph) throws {
         try guarded {
-            let indexes = try PostgreSQLSchemaStep(connection: connection).prepare(graph: batch, plans: plans, configFile: configFile)
+            let step = PostgreSQLSchemaStep(connection: connection)
+            let stored = try step.storedSchema()
+            var cardinality = self.cardinality ?? RunCardinality(stored: stored)
+            var run = RunSchema(plans: plans, graph: batch)
+            try step.upgradeToMany(cardinality.reconcile(&run, stored: stored), in: stored)
+            self.cardinality = cardinality
+            let indexes = try step.prepare(run, graph: batch, configFile: configFile)
             let schema = try SchemaCatalog(connection: connection).load()
             let writer = self.writer ?? PostgreSQLBulkWriter(connection: connection, schema: schema)
             writer.schema = schema
@@ -46,6 +54,7 @@ final class PostgreSQLLoad: StoreLoad {
 
     func commit() throws -> ObjectStore.Summary {
         try guarded {
+            try cardinality?.check()
             try connection.commit()
             isOpen = false
         }

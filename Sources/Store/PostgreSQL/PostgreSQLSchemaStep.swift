@@ -16,10 +16,9 @@ import RestmapEngine
 struct PostgreSQLSchemaStep {
     let connection: PostgreSQLConnection
 
-    /// Brings the schema to what `graph` needs. Returns the statements that index the tables
-    /// it created, to run once the data is in (`SchemaMigration.deferredIndexes`).
-    func prepare(graph: ObjectGraph, plans: MappingPlans, configFile: String) throws -> [String] {
-        let run = RunSchema(plans: plans, graph: graph)
+    /// Brings the schema to what `graph` needs (`run`, its schema). Returns the statements that
+    /// index the tables it created, to run once the data is in (`SchemaMigration.deferredIndexes`).
+    func prepare(_ run: RunSchema, graph: ObjectGraph, configFile: String) throws -> [String] {
         if try isCurrent(for: run, graph: graph, configFile: configFile) { return [] }
         try connection.execute("SELECT pg_advisory_xact_lock(\(PostgreSQLStore.schemaLockKey))")
         do {
@@ -28,6 +27,22 @@ struct PostgreSQLSchemaStep {
             // Another run made the same table, column or catalog row between our reading and
             // our writing: the transaction is run again and finds it there.
             throw PostgreSQLError(state: "40001", message: "another run changed the schema at the same time: \(error.message)")
+        }
+    }
+
+    /// The schema the store holds now (none before the first run).
+    func storedSchema() throws -> StoreSchema {
+        try exists(SchemaCatalog.metaTable) ? SchemaCatalog(connection: connection).load() : StoreSchema()
+    }
+
+    /// Upgrades relationships this load decided to-one to to-many (RunCardinality), under
+    /// the schema lock.
+    func upgradeToMany(_ upgrades: [(entity: String, relationship: String)], in schema: StoreSchema) throws {
+        guard !upgrades.isEmpty else { return }
+        try connection.execute("SELECT pg_advisory_xact_lock(\(PostgreSQLStore.schemaLockKey))")
+        var upgraded = schema
+        for upgrade in upgrades {
+            upgraded = try SchemaMigration(connection: connection).upgradeToMany(upgraded, entity: upgrade.entity, relationship: upgrade.relationship)
         }
     }
 

@@ -18,6 +18,7 @@ final class SQLiteLoad: StoreLoad {
     private var isOpen = true
     /// Whether the store has triggers, which restmap never makes (GraphPersister).
     private let hasTriggers: Bool
+    private var cardinality: RunCardinality
 
     /// Opens (or creates) the store at `path` and begins the run's write transaction.
     init(path: String, plans: MappingPlans, configFile: String) throws {
@@ -45,6 +46,7 @@ final class SQLiteLoad: StoreLoad {
                 try catalog.create()
             }
             schema = try catalog.load()
+            cardinality = RunCardinality(stored: schema)
             hasTriggers = try connection.prepare("SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'trigger')").firstValue() == .integer(1)
             try catalog.setMeta("config", configFile)
             try PendingConnections(connection: connection).createTable()
@@ -60,7 +62,13 @@ final class SQLiteLoad: StoreLoad {
         try guarded {
             // A batch may bring what earlier ones did not: a plain class, a relationship's
             // cardinality. The schema grows as it would for the whole run at once.
-            let migrated = try SchemaMigration(connection: connection).migrate(schema, to: RunSchema(plans: plans, graph: batch))
+            let migration = SchemaMigration(connection: connection)
+            var run = RunSchema(plans: plans, graph: batch)
+            var migrated = schema
+            for upgrade in cardinality.reconcile(&run, stored: schema) {
+                migrated = try migration.upgradeToMany(migrated, entity: upgrade.entity, relationship: upgrade.relationship)
+            }
+            migrated = try migration.migrate(migrated, to: run)
             if migrated != schema {
                 schema = migrated
                 persister = GraphPersister(connection: connection, schema: schema, checksEveryWrite: hasTriggers)
@@ -75,6 +83,7 @@ final class SQLiteLoad: StoreLoad {
 
     func commit() throws -> ObjectStore.Summary {
         try guarded {
+            try cardinality.check()
             // This run's targets may be what its earlier batches, or earlier runs, waited for.
             _ = try PendingConnections(connection: connection).resolve(schema: schema, locking: "")
             try connection.commit()

@@ -139,6 +139,14 @@ struct SchemaCatalog {
         try statement.run([.text(relationship.kind), .text(entity), .text(relationship.name)])
     }
 
+    /// Records that a relationship a streamed load decided to-one is to-many after all.
+    func changeKind(of relationship: StoredRelationship, to changed: StoredRelationship, in entity: String) throws {
+        let q = dialect.quote
+        let statement = try connection.prepare(
+            "UPDATE \(q(Self.fieldsTable)) SET \(q("kind")) = \(dialect.parameter(1)) WHERE \(q("entity")) = \(dialect.parameter(2)) AND \(q("name")) = \(dialect.parameter(3)) AND \(q("kind")) = \(dialect.parameter(4))")
+        try statement.run([.text(changed.kind), .text(entity), .text(relationship.name), .text(relationship.kind)])
+    }
+
     private func insertField(entity: String, kind: String, name: String, type: StoreValue, target: StoreValue, keyPosition: StoreValue) throws {
         let q = dialect.quote
         let t = q(Self.fieldsTable)

@@ -68,6 +68,33 @@ struct SchemaMigration {
         return merged
     }
 
+    /// Turns a to-one relationship a streamed load decided into a to-many one, as one run
+    /// decides it once some object holds an array there (RunCardinality): a join table takes
+    /// each row's target at position 0, the column is emptied, and the catalog says to-many.
+    /// The column stays (SQLite cannot drop a column that references another table); nothing
+    /// reads it.
+    func upgradeToMany(_ schema: StoreSchema, entity name: String, relationship relationshipName: String) throws -> StoreSchema {
+        var upgraded = schema
+        guard let entityIndex = upgraded.entities.firstIndex(where: { $0.name == name }),
+            let index = upgraded.entities[entityIndex].relationships.firstIndex(where: { $0.name == relationshipName })
+        else { return schema }
+        let entity = upgraded.entities[entityIndex]
+        let old = entity.relationships[index]
+        let toMany = StoredRelationship(name: old.name, target: old.target, toMany: true)
+        upgraded.entities[entityIndex].relationships[index] = toMany
+        var others = schema
+        others.entities.remove(at: entityIndex)
+        try checkNames(upgraded.entities[entityIndex], schema: others)
+        let q = dialect.quote, columns = StoreSchema.joinColumns
+        try createJoinTable(toMany, of: entity)
+        try connection.execute(
+            "INSERT INTO \(q(toMany.joinTable(owner: entity.table))) (\(dialect.quotedList([columns.owner, columns.position, columns.target]))) "
+                + "SELECT \(q(StoreSchema.rowIDColumn)), 0, \(q(old.column)) FROM \(q(entity.table)) WHERE \(q(old.column)) IS NOT NULL")
+        try connection.execute("UPDATE \(q(entity.table)) SET \(q(old.column)) = NULL WHERE \(q(old.column)) IS NOT NULL")
+        try catalog.changeKind(of: old, to: toMany, in: entity.name)
+        return upgraded
+    }
+
     private func extend(_ stored: StoredEntity, with wanted: RunSchema.Entity) throws -> StoredEntity {
         var entity = stored
         if wanted.primaryKey != stored.primaryKey {
