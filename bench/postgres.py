@@ -26,7 +26,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from store import dump_md5, flatten, measured  # noqa: E402  (the same flattened records, RSS reading and dump check)
+from store import dump_md5, flatten, log_memory  # noqa: E402  (the same flattened records, RSS reading and dump check)
 
 PG_BIN = os.environ.get("RESTMAP_PG_BIN", "/usr/lib/postgresql/15/bin")
 
@@ -189,17 +189,9 @@ def main():
                 log("  %-46s %8.2f s  %7.1f MB/s  %5.2fx COPY" % (label, med[key], mb / med[key], med[key] / med["copy"]))
         ratio = med["one"] / med["copy"]
         log("  fresh load vs COPY: %.2fx COPY's time (bar: within 2x) %s" % (ratio, "ok" if ratio <= 2 else "ABOVE BAR"))
-        log("")
-        log("postgres store memory (peak RSS of the streamed NDJSON load into a fresh database; bar: < 128 MiB at any size)")
-        for data in [a.data] + a.rss_data:
-            lines = os.path.join(data, "employees.ndjson")
-            if not os.path.exists(lines):
-                log("  %s: no employees.ndjson (make bench-data)" % data)
-                continue
-            argv = [a.restmap, "map", "-q", "-c", os.path.join(ROOT, "bench/employees-stream.plist"), "--path", "/employees",
-                    "--store", server.url(server.fresh()), lines]
-            seconds, rss = measured(argv)
-            log("  %8.1f MB  %6.1f MiB  %6.2f s  %s" % (os.path.getsize(lines) / 1e6, rss, seconds, "ok" if rss < 128 else "ABOVE BAR"))
+        log_memory("postgres store", "a fresh database", [a.data] + a.rss_data, lambda lines: [
+            a.restmap, "map", "-q", "-c", os.path.join(ROOT, "bench/employees-stream.plist"), "--path", "/employees",
+            "--store", server.url(server.fresh()), lines])
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)

@@ -119,6 +119,19 @@ def remove_db(path):
             os.remove(path + suffix)
 
 
+def log_memory(engine, into, data_dirs, argv_for):
+    """Peak RSS of the streamed NDJSON load (argv_for(lines file)) at each data size."""
+    log("")
+    log("%s memory (peak RSS of the streamed NDJSON load into %s; bar: < 128 MiB at any size)" % (engine, into))
+    for data in data_dirs:
+        lines = os.path.join(data, "employees.ndjson")
+        if not os.path.exists(lines):
+            log("  %s: no employees.ndjson (make bench-data)" % data)
+            continue
+        seconds, rss = measured(argv_for(lines))
+        log("  %8.1f MB  %6.1f MiB  %6.2f s  %s" % (os.path.getsize(lines) / 1e6, rss, seconds, "ok" if rss < 128 else "ABOVE BAR"))
+
+
 def dump_md5(restmap_bin, store):
     p = subprocess.run([restmap_bin, "dump", store, "--format", "ndjson"], capture_output=True, check=True)
     return hashlib.md5(p.stdout).hexdigest()
@@ -254,19 +267,12 @@ def main():
             log("  NDJSON load vs sqlite-utils --nl: %.1fx faster (bar: >= 3x) %s" % (ratio, "ok" if ratio >= 3 else "BELOW BAR"))
         growth = med["again"] / med["fresh"]
         log("  upsert run / fresh run: %.2fx (bar: <= 1x) %s" % (growth, "ok" if growth <= 1.0 else "ABOVE BAR"))
-        log("")
-        log("store memory (peak RSS of the streamed NDJSON load into a fresh store; bar: < 128 MiB at any size)")
-        for data in [a.data] + a.rss_data:
-            data_lines = os.path.join(data, "employees.ndjson")
-            if not os.path.exists(data_lines):
-                log("  %s: no employees.ndjson (make bench-data)" % data)
-                continue
+        def fresh_store():
             db = os.path.join(work, "rss.db")
             remove_db(db)
-            seconds, rss = measured(restmap_lines(data_lines, db))
-            size = os.path.getsize(data_lines) / 1e6
-            log("  %8.1f MB  %6.1f MiB  %6.2f s  %s" % (size, rss, seconds, "ok" if rss < 128 else "ABOVE BAR"))
-            remove_db(db)
+            return db
+
+        log_memory("store", "a fresh store", [a.data] + a.rss_data, lambda lines: restmap_lines(lines, fresh_store()))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

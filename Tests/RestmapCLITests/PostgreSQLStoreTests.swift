@@ -10,35 +10,7 @@ import Glibc
 /// goldens give the same dump as with SQLite, a run killed at any moment leaves the
 /// database before or after it, and four processes loading four shards at once end with
 /// the same database as one process loading everything — connections across shards included.
-final class PostgreSQLStoreTests: XCTestCase {
-    nonisolated(unsafe) static var server: PostgreSQLTestServer?
-    nonisolated(unsafe) static var startFailure: Error?
-
-    override class func setUp() {
-        do {
-            server = try PostgreSQLTestServer()
-        } catch {
-            startFailure = error
-        }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    /// The server, or the reason it could not start (the test fails with it).
-    func server() throws -> PostgreSQLTestServer {
-        if let server = Self.server { return server }
-        throw Self.startFailure ?? PostgreSQLTestServer.ServerError(message: "the test PostgreSQL server did not start")
-    }
-
-    func dump(_ url: String) throws -> String {
-        let result = try RestmapBinary.run(["dump", "--store", url, "--format", "ndjson"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return result.stdout
-    }
-
+final class PostgreSQLStoreTests: PostgreSQLTestCase {
     /// Where jsonb differs from SQLite by design (docs/stores.md, "Same schema, same rules"): an untyped number
     /// written with an exponent reads back written out.
     static let jsonbNormalizations = ["gists-update": [("\"size\": 0.5e3", "\"size\": 500")]]
@@ -314,12 +286,5 @@ final class PostgreSQLStoreTests: XCTestCase {
 
     func map(_ payload: URL, store: String) -> [String] {
         ["map", "-q", "-c", "Configs/employees.plist", "--store", store, "/employees=" + payload.path]
-    }
-
-    func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-pg-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
     }
 }

@@ -10,41 +10,7 @@ import Glibc
 /// maps (`RESTMAP_STORE_BATCH` makes them small here). A load that loses a conflict with
 /// another writer is rolled back and read again from its files, and what the first attempt
 /// reported is not reported twice; a load whose input cannot be read again keeps its graph.
-final class PostgreSQLStreamingTests: XCTestCase {
-    nonisolated(unsafe) static var server: PostgreSQLTestServer?
-    nonisolated(unsafe) static var startFailure: Error?
-
-    override class func setUp() {
-        do {
-            server = try PostgreSQLTestServer()
-        } catch {
-            startFailure = error
-        }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    func server() throws -> PostgreSQLTestServer {
-        if let server = Self.server { return server }
-        throw Self.startFailure ?? PostgreSQLTestServer.ServerError(message: "the test PostgreSQL server did not start")
-    }
-
-    func dump(_ url: String) throws -> String {
-        let result = try RestmapBinary.run(["dump", url, "--format", "ndjson"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return result.stdout
-    }
-
-    func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-pg-streaming-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
-
+final class PostgreSQLStreamingTests: PostgreSQLTestCase {
     func testALoadInBatchesEqualsOneLoadAtOnceAndOneFromStandardInput() throws {
         let server = try server()
         let directory = try scratch()
