@@ -132,4 +132,18 @@ final class StoreStreamingTests: XCTestCase {
         XCTAssertEqual(beside.status, 0, beside.stderr)
         XCTAssertTrue(try dump(batches, entity: "Employee").contains { $0.contains(#""entityId":4"#) && $0.contains(#""dept":["Department/4"]"#) })
     }
+
+    /// The error objects of a 4xx/5xx payload are never stored: the store is not opened,
+    /// however small the batches (here a file that is no store, which opening would refuse).
+    func testAnErrorStatusRunNeverOpensTheStore() throws {
+        let directory = try scratch()
+        let notAStore = directory.appendingPathComponent("notes.txt")
+        try Data("not a store\n".utf8).write(to: notAStore)
+        let result = try RestmapBinary.run(
+            ["map", "-q", "-c", "Configs/articles.plist", "--status", "422", "--store", notAStore.path, "Samples/articles/error-422.json"],
+            environment: ["RESTMAP_STORE_BATCH": "1"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertFalse(result.stderr.contains("not a restmap store"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: notAStore, encoding: .utf8), "not a store\n")
+    }
 }

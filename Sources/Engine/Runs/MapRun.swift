@@ -80,6 +80,8 @@ public final class MapRun {
     ///   output that cannot be written.
     public func run(_ inputs: [MapInput]) throws -> Int32 {
         if streams { streamEmitter = JSONWriter(sink: sink, style: .compact) }
+        // A 4xx/5xx payload's error objects are never stored: the store is not even opened.
+        if options.isErrorStatus { onObjectBatch = nil }
         if let onObjectBatch, options.threads > 1 { batchHandOff = ObjectBatchHandOff(plans: plans, consumer: onObjectBatch) }
         // However the run ends, the batch consumer's thread has ended with it.
         defer { batchHandOff?.stop() }
