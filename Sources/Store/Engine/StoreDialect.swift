@@ -42,9 +42,9 @@ extension StoreDialect {
     /// PostgreSQL both spell it (`distinct`: the engine's null-safe "differs" operator).
     /// A stored row that already holds every carried value is left alone, so that loading
     /// unchanged records again writes no pages; with nothing carried but the key, `DO NOTHING`.
-    /// Nothing is returned: a `RETURNING` clause makes SQLite buffer its rows in a temporary
-    /// table, a fifth of a load's time, so the writer reads an inserted row's id from the
-    /// connection and looks up a stored one by its key.
+    /// Nothing is returned: a `RETURNING` clause makes SQLite open a temporary b-tree for its
+    /// rows on every statement, which costs more than the write, so the writer reads an
+    /// inserted row's id from the connection and looks up a stored one by its key.
     func onConflictUpsert(table: String, columns: [String], conflictColumns: [String], distinct: String) -> String {
         let insert = "INSERT INTO \(quote(table)) (\(quotedList(columns))) VALUES (\(parameterList(count: columns.count))) "
             + "ON CONFLICT (\(quotedList(conflictColumns))) "
