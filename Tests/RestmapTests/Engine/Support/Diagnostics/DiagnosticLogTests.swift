@@ -28,4 +28,19 @@ final class DiagnosticLogTests: XCTestCase {
         XCTAssertEqual(log.diagnostics.map(\.message), ["w0", "w1", "w2"])
         XCTAssertEqual(log.warningCount, 10)
     }
+
+    /// Work run again (a store load that lost a conflict) reports the same diagnostics
+    /// first: the replaying log passes on only what comes after them, so nothing prints twice.
+    func testAReplayPassesOnOnlyWhatTheFirstAttemptDidNotReport() {
+        var printed: [String] = []
+        let log = DiagnosticLog { printed.append($0.message) }
+        log.emit(.warning(.nothingMapped, "config warning"))
+        let before = log.count
+        log.emit(.warning(.nothingMapped, "first"))
+        log.emit(.warning(.nothingMapped, "second"))
+        let replay = DiagnosticLog.replaying(into: log, skipping: log.count - before)
+        for message in ["first", "second", "third"] { replay.emit(.warning(.nothingMapped, message)) }
+        XCTAssertEqual(printed, ["config warning", "first", "second", "third"])
+        XCTAssertEqual(log.count, 4)
+    }
 }
