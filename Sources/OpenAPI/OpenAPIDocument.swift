@@ -34,7 +34,9 @@ public final class OpenAPIDocument {
         let slash = path.lastIndex(of: "/")
         folder = slash.map { String(path[...$0]) } ?? ""
         self.root = root
+        // Under the name a `$ref` back to the document from a file beside it finds too.
         files = [path: root]
+        if let name = Self.normalized(path), files[name] == nil { files[name] = root }
         guard let declared = root["openapi"]?.text else {
             let swagger = root["swagger"]?.text
             throw RestmapError.usage(
@@ -92,7 +94,7 @@ public final class OpenAPIDocument {
         }
         var target = documentRoot
         let tokens = pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { token in
-            Self.percentDecoded(String(token)).replacingAll("~1", "/").replacingAll("~0", "~")
+            PercentEncoding.decode(String(token)).replacing("~1", with: "/").replacing("~0", with: "~")
         }
         for token in tokens {
             if let member = target[token] {
@@ -111,14 +113,16 @@ public final class OpenAPIDocument {
     }
 
     /// The file a `$ref` names, read once: relative to the file holding the `$ref`, and
-    /// inside the document's folder.
+    /// inside the document's folder once symbolic links are followed (a link beside the
+    /// document may point anywhere).
     private func sibling(_ name: String, reference: String, from node: SpecNode) throws -> SpecNode {
         if name.contains("://") || name.hasPrefix("//") {
             throw RestmapError.usage(
                 .openAPIReference, "$ref '\(reference)' is remote; restmap follows only files beside the document", at: node.location)
         }
         let base = node.file.lastIndex(of: "/").map { String(node.file[...$0]) } ?? ""
-        guard !name.hasPrefix("/"), let path = Self.normalized(base + name), let inside = Self.normalized(folder), path.hasPrefix(inside)
+        guard !name.hasPrefix("/"), let path = Self.normalized(base + name),
+            SampleConfinement(allowing: [folder.isEmpty ? "." : folder]).allows(path)
         else {
             throw RestmapError.usage(
                 .openAPIReference, "$ref '\(reference)' names a file outside the document's folder", at: node.location)
@@ -142,28 +146,5 @@ public final class OpenAPIDocument {
             }
         }
         return parts.joined(separator: "/")
-    }
-
-    /// `%7B` → `{`, as JSON pointers in URIs are written.
-    static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension String {
-    func replacingAll(_ target: String, _ replacement: String) -> String {
-        guard contains(target) else { return self }
-        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -37,17 +37,19 @@ public struct OpenAPIDrift {
         var matchedPaths: Set<String> = []
         for mapping in definitions.pathMappings {
             let uri = mapping.uri.value.text
-            guard !anyPath.matching(uri).isEmpty else {
+            let matched = anyPath.matching(uri)
+            guard !matched.isEmpty else {
                 add(.openAPIUnknownPath, "path mapping '\(uri)' matches no path of the OpenAPI document",
                     at: mapping.uri.location, related: [("the document's paths", document.root["paths"]?.location ?? document.root.location)])
                 continue
             }
+            // Every path the mapping matches is mapped by it, not only the one compared below.
+            matchedPaths.formUnion(matched.map(\.path))
             // The document's path most like the mapping's, its GET before its other operations.
             let closest = withResponse.closest(uri)
             guard let operation = closest.first(where: { $0.method == "get" }) ?? closest.first, let response = operation.response else {
                 continue
             }
-            matchedPaths.insert(operation.path)
             let via = "\(operation.method.uppercased()) \(operation.path)"
             guard var schema = try objects(in: document.schema(response), keyPath: mapping.keyPath, via: via) else { continue }
             if schema.isArray, let items = schema.items { schema = try document.schema(items) }

@@ -1,3 +1,5 @@
+import RestmapEngine
+
 /// A response example of the document, ready to be validated as a sample: its JSON text
 /// (tokens at their places in the document, `PositionedJSON`), the file it is written in,
 /// the request path with the path's parameters filled in, and the response status.
@@ -7,7 +9,8 @@ public struct OpenAPIExample {
     /// `GET /pets/{petId} 200 example 'rex'`, for reports.
     public var label: String
     public var requestPath: String
-    /// The response code; nil for `2XX`-style ranges.
+    /// The response code; a range's first (`4XX` → 400), so that an error example is
+    /// read with `error_mappings`; nil for `default`'s.
     public var status: Int?
     public var json: [UInt8]
 }
@@ -40,12 +43,14 @@ extension OpenAPIDocument {
     }
 
     private func make(_ value: SpecNode, label: String, path: String, code: String) -> OpenAPIExample {
-        OpenAPIExample(file: value.file, label: label, requestPath: path, status: Int(code), json: PositionedJSON.render(value))
+        OpenAPIExample(file: value.file, label: label, requestPath: path, status: Self.status(code), json: PositionedJSON.render(value))
     }
 
-    static func isJSON(_ mediaType: String) -> Bool {
-        let type = mediaType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? ""
-        return type == "application/json" || type.hasSuffix("+json")
+    /// `404` → 404, `4XX` → 400; nil for anything else.
+    static func status(_ code: String) -> Int? {
+        if let number = Int(code) { return number }
+        guard code.count == 3, code.uppercased().hasSuffix("XX"), let first = code.first?.wholeNumberValue else { return nil }
+        return first * 100
     }
 
     /// `/pets/{petId}` with `{petId}` replaced by the parameter's `example` (or its schema's
@@ -69,35 +74,12 @@ extension OpenAPIDocument {
             switch character {
             case "{": name = ""
             case "}":
-                if let parameter = name { result += Self.pathSegment(values[parameter] ?? parameter) }
+                if let parameter = name { result += PercentEncoding.encode(values[parameter] ?? parameter) }
                 name = nil
             default:
                 if name != nil { name!.append(character) } else { result.append(character) }
             }
         }
         return result
-    }
-
-    /// A value as it may stand in a path: `/` and other reserved bytes percent-encoded.
-    static func pathSegment(_ value: String) -> String {
-        var result = ""
-        for byte in value.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "-._~".unicodeScalars.contains(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return result
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
     }
 }

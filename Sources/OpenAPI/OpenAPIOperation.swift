@@ -17,11 +17,25 @@ public struct OpenAPIOperation {
     public var errorResponse: SpecNode?
     public var location: SourceLocation
 
-    /// RestKit's form of the path: `{petId}` → `:petId`.
+    /// RestKit's form of the path: `{petId}` → `:petId`. A parameter name holds letters,
+    /// digits, `.`, `@` and `_` in a pattern, so other characters become `_`: `{pet-id}` →
+    /// `:pet_id` (as written, `:pet-id` would be the parameter `pet` and the text `-id`).
     public var pattern: String {
-        String(path.compactMap { character -> Character? in
-            character == "{" ? ":" : character == "}" ? nil : character
-        })
+        var result = ""
+        var inParameter = false
+        for character in path {
+            switch character {
+            case "{":
+                inParameter = true
+                result.append(":")
+            case "}":
+                inParameter = false
+            default:
+                let allowed = character.isLetter || character.isNumber || character == "." || character == "@" || character == "_"
+                result.append(inParameter && !allowed ? "_" : character)
+            }
+        }
+        return result
     }
 }
 
@@ -79,21 +93,18 @@ extension OpenAPIDocument {
 
     /// The schema of a response's or request body's JSON content.
     private func jsonSchema(in node: SpecNode) throws -> SpecNode? {
-        for (mediaType, content) in node["content"]?.members ?? [] {
-            let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ") } ?? ""
-            if type == "application/json" || type.hasSuffix("+json") || type == "*/*" {
-                if let schema = content["schema"] { return schema }
-            }
+        for (mediaType, content) in node["content"]?.members ?? [] where Self.isJSON(mediaType) {
+            if let schema = content["schema"] { return schema }
         }
         return nil
     }
-}
 
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        var text = self
-        while text.first == set { text = text.dropFirst() }
-        while text.last == set { text = text.dropLast() }
-        return String(text)
+    /// `application/json`, a `+json` type or `*/*`, parameters (`; charset=utf-8`) aside: the
+    /// bodies `init`, `check` and `validate --openapi` read.
+    static func isJSON(_ mediaType: String) -> Bool {
+        var type = mediaType.split(separator: ";", maxSplits: 1).first ?? ""
+        while type.first == " " { type = type.dropFirst() }
+        while type.last == " " { type = type.dropLast() }
+        return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
     }
 }

@@ -24,6 +24,7 @@ def openapi_documents(work, restmap):
     def refers(target):
         return head + ("paths:\n  /pets:\n    get:\n      responses:\n        '200':\n          content:\n"
                        f"            application/json:\n              schema: {{$ref: '{target}'}}\n")
+    os.symlink(os.path.join(work, "openapi", "secret.yaml"), os.path.join(where, "link.yaml"))
     cases = []
     bomb = head + "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]\n" for i in range(1, 10))
@@ -35,6 +36,7 @@ def openapi_documents(work, restmap):
         "binary": (write("binary.yaml", bytes(range(256)) * 64), "line"),
         "$ref to an absolute path": (write("absolute.yaml", refers(os.path.join(work, "openapi", "secret.yaml") + "#/Pet")), "line"),
         "$ref out of its folder": (write("escape.yaml", refers("../secret.yaml#/Pet")), "line"),
+        "$ref through a link out of its folder": (write("linked.yaml", refers("link.yaml#/Pet")), "line"),
         "$ref to the network": (write("remote.yaml", refers("http://127.0.0.1:9/pet.yaml#/Pet")), "line"),
         "$ref loop": (write("loop.yaml", refers("#/components/schemas/A") + "components:\n  schemas:\n    A: {$ref: '#/components/schemas/B'}\n"
                                                                     "    B: {$ref: '#/components/schemas/A'}\n"), "line"),

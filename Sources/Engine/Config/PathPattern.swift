@@ -65,14 +65,14 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         for (segment, part) in zip(segments, parts) {
             switch segment {
             case .literal(let literal):
-                guard literal == part || PercentDecoding.decode(literal) == PercentDecoding.decode(part) else {
+                guard literal == part || PercentEncoding.decode(literal) == PercentEncoding.decode(part) else {
                     return nil
                 }
             case .parameter(let name):
                 guard !part.isEmpty else { return nil }
-                parameters[name] = PercentDecoding.decode(part)
+                parameters[name] = PercentEncoding.decode(part)
             case .tokens(let tokens):
-                guard PathPatternTokens.match(tokens, PercentDecoding.decode(part), into: &parameters) else {
+                guard PathPatternTokens.match(tokens, PercentEncoding.decode(part), into: &parameters) else {
                     return nil
                 }
             }
@@ -101,37 +101,5 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The non-empty segments of a path: leading, trailing and doubled slashes do not count.
     static func pathSegments(_ path: String) -> [String] {
         path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    }
-}
-
-/// Percent-decoding of URL path segments (`SB%2014` → `SB 14`); malformed escapes are kept
-/// as written.
-enum PercentDecoding {
-    static func decode(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        var bytes: [UInt8] = []
-        let source = Array(text.utf8)
-        var i = 0
-        while i < source.count {
-            if source[i] == UInt8(ascii: "%"), i + 2 < source.count,
-                let high = hexValue(source[i + 1]), let low = hexValue(source[i + 2])
-            {
-                bytes.append(high << 4 | low)
-                i += 3
-            } else {
-                bytes.append(source[i])
-                i += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

@@ -12,16 +12,16 @@ import Darwin
 /// Paths are compared after resolving symbolic links and `..` (`realpath`), so a link inside
 /// the directory that points outside it is outside. A path that does not exist yet is
 /// normalized by its text alone (it cannot be read anyway).
-struct SampleConfinement: Sendable {
+public struct SampleConfinement: Sendable {
     /// The allowed directories, resolved.
     let roots: [String]
 
-    init(allowing directories: [String]) {
+    public init(allowing directories: [String]) {
         roots = directories.map { Self.canonical($0) }
     }
 
     /// True when `path` lies in one of the roots (or is one).
-    func allows(_ path: String) -> Bool {
+    public func allows(_ path: String) -> Bool {
         let resolved = Self.canonical(path)
         return roots.contains { root in
             root == "/" || resolved == root || resolved.hasPrefix(root + "/")

@@ -139,6 +139,36 @@ final class OpenAPIDocumentTests: XCTestCase {
         }
     }
 
+    /// A symbolic link beside the document that points outside its folder is outside.
+    func testAReferenceThroughALinkOutOfTheFolderIsRefused() throws {
+        let folder = try makeTemporaryDirectory(self)
+        _ = try write("Pet: {type: object}\n", "secret.yaml", in: folder)
+        let path = try write("""
+            openapi: 3.0.0
+            inside: {$ref: 'pets.yaml#/Pet'}
+            linked: {$ref: 'link.yaml#/Pet'}
+            """, "api/doc.yaml", in: folder)
+        _ = try write("Pet: {type: object}\n", "api/pets.yaml", in: folder)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/api/link.yaml", withDestinationPath: folder + "/secret.yaml")
+        let document = try OpenAPIDocument(path: path)
+        XCTAssertEqual(try document.resolve(XCTUnwrap(document.root["inside"])).name, "Pet")
+        let diagnostic = error { _ = try document.resolve(XCTUnwrap(document.root["linked"])) }
+        XCTAssertEqual(diagnostic?.code, .openAPIReference)
+        XCTAssertTrue(diagnostic?.message.contains("outside the document's folder") ?? false, diagnostic?.message ?? "")
+    }
+
+    /// A parameter name a pattern cannot spell (`{pet-id}`) is written so that the pattern
+    /// still matches the path.
+    func testPatternsSpellEveryParameterAsAPatternReadsIt() throws {
+        let path = try write("""
+            openapi: 3.0.0
+            paths:
+              /pets/{pet-id}/toys/{toy.name}: {get: {responses: {}}}
+            """)
+        let operation = try XCTUnwrap(OpenAPIDocument(path: path).operations().first)
+        XCTAssertEqual(operation.pattern, "/pets/:pet_id/toys/:toy.name")
+    }
+
     func testAllOfMergesPropertiesAndRequiredNames() throws {
         let document = try OpenAPIDocument(path: write("""
             openapi: 3.1.0

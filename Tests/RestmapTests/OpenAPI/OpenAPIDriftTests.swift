@@ -10,13 +10,13 @@ final class OpenAPIDriftTests: XCTestCase {
     static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Samples/openapi/shelter.yaml").standardized.path
 
-    private func findings(_ config: String) throws -> [Diagnostic] {
+    private func findings(_ config: String, document: String = OpenAPIDriftTests.document) throws -> [Diagnostic] {
         let path = try makeTemporaryDirectory(self) + "/api.json"
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let log = DiagnosticLog()
         let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(config.utf8), file: path)
         XCTAssertEqual(log.diagnostics.filter { $0.severity != .note }.map(\.message), [], "the config itself is clean")
-        var drift = OpenAPIDrift(document: try OpenAPIDocument(path: Self.document), definitions: definitions)
+        var drift = OpenAPIDrift(document: try OpenAPIDocument(path: document), definitions: definitions)
         return try drift.findings()
     }
 
@@ -65,6 +65,27 @@ final class OpenAPIDriftTests: XCTestCase {
                  {"key_path": "kind", "expected_value": "bird", "entity_name": "Bird"}]}]}
             """)
         XCTAssertEqual(found.map(\.message), [])
+    }
+
+    /// `/pets/:id` maps `/pets/mine` too, though `/pets/{petId}` is the path it is compared with.
+    func testEveryPathAMappingMatchesCountsAsMapped() throws {
+        let document = try makeTemporaryDirectory(self) + "/api.yaml"
+        try """
+            openapi: 3.0.0
+            paths:
+              /pets/{petId}:
+                get: {responses: {"200": {content: {application/json: {schema: {type: object, properties: {id: {type: integer}}}}}}}}
+              /pets/mine:
+                get: {responses: {"200": {content: {application/json: {schema: {type: object, properties: {id: {type: integer}}}}}}}}
+              /owners:
+                get: {responses: {"200": {content: {application/json: {schema: {type: object, properties: {id: {type: integer}}}}}}}}
+            """.write(toFile: document, atomically: true, encoding: .utf8)
+        let found = try findings("""
+            {"entity_attribute_mappings": {"Pet": {"id": "id"}},
+             "path_mappings": [{"uri": "/pets/:id", "matchers": [{"entity_name": "Pet"}]}]}
+            """, document: document)
+        XCTAssertEqual(found.map(\.code), [.openAPIUnmappedPath])
+        XCTAssertTrue(found.first?.message.hasPrefix("GET /owners has a JSON response") ?? false, found.first?.message ?? "")
     }
 
     func testPathsMatchSegmentBySegmentPreferringTheClosest() {

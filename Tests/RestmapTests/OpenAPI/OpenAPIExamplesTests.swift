@@ -28,16 +28,28 @@ final class OpenAPIExamplesTests: XCTestCase {
                             remote: {externalValue: 'https://example.com/x.json'}
                         text/plain:
                           example: not JSON
+                    4XX:
+                      content:
+                        application/json:
+                          example: {title: bad}
+                    default:
+                      content:
+                        application/json:
+                          example: {title: anything}
             components:
               examples:
                 Gone: {value: {title: gone}}
             """.write(toFile: path, atomically: true, encoding: .utf8)
         let examples = try OpenAPIDocument(path: path).examples()
-        XCTAssertEqual(examples.map(\.label), ["GET /pets/{petId}/toys/{toy} 200 example", "GET /pets/{petId}/toys/{toy} 404 example 'gone'"])
-        XCTAssertEqual(examples.map(\.requestPath), ["/pets/1/toys/red%20ball", "/pets/1/toys/red%20ball"])
-        XCTAssertEqual(examples.map(\.status), [200, 404])
+        // A 4XX range is read as 400, so through error_mappings; `default` says no status.
+        XCTAssertEqual(examples.map(\.label), [
+            "GET /pets/{petId}/toys/{toy} 200 example", "GET /pets/{petId}/toys/{toy} 404 example 'gone'",
+            "GET /pets/{petId}/toys/{toy} 4XX example",
+        ])
+        XCTAssertEqual(examples.map(\.requestPath), Array(repeating: "/pets/1/toys/red%20ball", count: 3))
+        XCTAssertEqual(examples.map(\.status), [200, 404, 400])
         XCTAssertEqual(try examples.map { try JSONSerialization.jsonObject(with: Data($0.json)) as? NSDictionary },
-                       [["id": 1], ["title": "gone"]])
+                       [["id": 1], ["title": "gone"], ["title": "bad"]])
     }
 
     /// Block-style YAML, as examples are usually written: every value at its line and column.

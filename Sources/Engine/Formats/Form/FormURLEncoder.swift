@@ -35,7 +35,7 @@ struct FormURLEncoder: Sendable {
     private func appendPairs(of object: ValueObject, prefix: String?, to pairs: inout [String]) {
         let entries = object.entries.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
         for entry in entries {
-            let name = Self.percentEncoded(entry.key)
+            let name = PercentEncoding.encode(entry.key)
             append(entry.value, name: prefix.map { "\($0)[\(name)]" } ?? name, to: &pairs)
         }
     }
@@ -51,39 +51,9 @@ struct FormURLEncoder: Sendable {
         case .bool(let flag):
             pairs.append(name + (flag ? "=1" : "=0"))
         case .number(let text):
-            pairs.append(name + "=" + Self.percentEncoded(text))
+            pairs.append(name + "=" + PercentEncoding.encode(text))
         case .string(let text):
-            pairs.append(name + "=" + Self.percentEncoded(text))
-        }
-    }
-
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    /// `text` with every UTF-8 byte outside `A-Z a-z 0-9 - . _ ~` written as `%XX`.
-    static func percentEncoded(_ text: String) -> String {
-        guard !text.utf8.allSatisfy(isUnreserved) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
+            pairs.append(name + "=" + PercentEncoding.encode(text))
         }
     }
 }
