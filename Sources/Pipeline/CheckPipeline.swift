@@ -18,10 +18,6 @@ public enum CheckPipeline {
         return try drift.findings()
     }
 
-    static func sarif(_ diagnostics: [Diagnostic], workingDirectory: String?) -> String {
-        SARIFLog(workingDirectory: workingDirectory).render(diagnostics: diagnostics)
-    }
-
     /// `check`'s findings in a report format (`check --report`): SARIF with a rule per code,
     /// the others as `validate` writes them, the config as their one entry; `diagnosticCodes`:
     /// the text report's lines name their codes (`RESTMAP_DIAGNOSTIC_CODES=1`).

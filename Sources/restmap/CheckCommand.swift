@@ -6,7 +6,7 @@ import RestmapPipeline
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Lint the config (and, with --model, the config against the model).",
+        abstract: "Lint the config (and, with --model or --openapi, the config against the model or the API's document).",
         discussion: CommandManual(
             summary: "Findings go to standard error as FILE:LINE:COL: severity: message lines, with a summary line; --report writes them in CI formats too.",
             exitStatus: [
@@ -54,9 +54,7 @@ struct CheckCommand: ParsableCommand {
             definitions = try global.readDefinitions(log: log)
         } catch let error as RestmapError {
             // An unreadable config is a finding too: every report shows it.
-            let diagnostics = log.diagnostics + error.diagnostics
-            try writeReports(ValidationReport.configCheck(config: path, diagnostics: diagnostics, failingSeverity: .error), diagnostics: diagnostics)
-            throw error
+            try writeReports(failing: error, log: log, config: path)
         }
         for entity in definitions.entities where entity.primaryKeysInferred {
             log.note(
@@ -68,9 +66,7 @@ struct CheckCommand: ParsableCommand {
             do {
                 log.emit(contentsOf: try CheckPipeline.openAPIFindings(definitions, openAPI: openAPI))
             } catch let error as RestmapError {
-                let diagnostics = log.diagnostics + error.diagnostics
-                try writeReports(ValidationReport.configCheck(config: path, diagnostics: diagnostics, failingSeverity: .error), diagnostics: diagnostics)
-                throw error
+                try writeReports(failing: error, log: log, config: path)
             }
         }
         let threshold = gate.threshold
@@ -90,6 +86,14 @@ struct CheckCommand: ParsableCommand {
             Console.shared.writeError(summary + verdict + "\n")
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Writes every report for a check that cannot go on — what was found, then `error` —
+    /// and rethrows `error`.
+    private func writeReports(failing error: RestmapError, log: DiagnosticLog, config path: String) throws -> Never {
+        let diagnostics = log.diagnostics + error.diagnostics
+        try writeReports(ValidationReport.configCheck(config: path, diagnostics: diagnostics, failingSeverity: .error), diagnostics: diagnostics)
+        throw error
     }
 
     /// Writes each requested report; a text report without a file is the findings already

@@ -15,7 +15,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Validate sample payloads against the config: located findings per sample, config coverage, CI reports.",
         discussion: CommandManual(
-            summary: "Samples are files, '-' for standard input, or URI=FILE; --manifest adds those a manifest lists (a plist or JSON array of {file, path, status?, expect?}, files relative to the manifest). All samples expected to pass are mapped in one run, so connections resolve across them. Reports go to standard output or their files; other diagnostics to standard error.",
+            summary: "Samples are files, '-' for standard input, or URI=FILE; --manifest adds those a manifest lists (a plist or JSON array of {file, path, status?, expect?}, files relative to the manifest). --openapi adds the JSON response examples of an OpenAPI document. With none of these, standard input is the sample. All samples expected to pass are mapped in one run, so connections resolve across them. Reports go to standard output or their files; other diagnostics to standard error.",
             exitStatus: [
                 (0, "every sample passed at the --fail-on severity; coverage met --min-coverage"),
                 (1, "a sample failed, or coverage is below --min-coverage"),

@@ -21,15 +21,11 @@ struct PathSketch: Sendable, Equatable {
 /// A request mapping: how a client object of `className` becomes the body sent to `uri`.
 /// `attributes` pair a client attribute with the body key it fills; `relationships` nest
 /// the same for objects inside the body.
-struct RequestSketch: Sendable, Equatable {
+struct RequestSketch: Sendable {
     var uri: String
     var className: String
     var attributes: [(attribute: String, key: String)] = []
     var relationships: [(name: String, key: String, body: RequestSketch)] = []
-
-    static func == (lhs: RequestSketch, rhs: RequestSketch) -> Bool {
-        lhs.uri == rhs.uri && lhs.className == rhs.className
-    }
 
     /// `attribute_mappings` (and `relationship_mappings`) as a request mapping writes them.
     var bodyEntries: ValueObject {

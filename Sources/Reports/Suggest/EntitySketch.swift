@@ -22,10 +22,7 @@ struct EntitySketch: Sendable, Equatable {
     /// (RKIdentificationAttributesInferredFromEntity), matched against the payload keys and
     /// the attribute names.
     var primaryKey: AttributeSketch? {
-        let lowerFirst = name.prefix(1).lowercased() + name.dropFirst()
-        let snake = NameStyle.words(name).map { $0.lowercased() }.joined(separator: "_")
-        let candidates = [lowerFirst + "ID", snake + "_id", "identifier", "id", "ID", "URL", "url"]
-        for candidate in candidates {
+        for candidate in Self.identifierCandidates(for: name) {
             if let match = attributes.first(where: { ($0.key == candidate || $0.name == candidate) && identifierKeys?.contains($0.key) != false }) {
                 return match
             }
@@ -39,6 +36,13 @@ struct EntitySketch: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// RestKit's identifier names for an entity, in the order it tries them.
+    static func identifierCandidates(for entity: String) -> [String] {
+        let lowerFirst = entity.prefix(1).lowercased() + entity.dropFirst()
+        let snake = NameStyle.words(entity).map { $0.lowercased() }.joined(separator: "_")
+        return [lowerFirst + "ID", snake + "_id", "identifier", "id", "ID", "URL", "url"]
     }
 }
 

@@ -76,7 +76,7 @@ struct OpenAPISketcher {
         guard schema.isObject else { return nil }
         // A wrapper ({"items": [...], "total": 3}): an object without an identifier of its
         // own whose property holds an array of objects.
-        let identified = schema.properties.contains { Self.identifierNames(for: schema.name ?? fallbackName).contains($0.key) }
+        let identified = schema.properties.contains { EntitySketch.identifierCandidates(for: schema.name ?? fallbackName).contains($0.key) }
         if !identified {
             for (key, node) in schema.properties {
                 let property = try document.schema(node)
@@ -214,12 +214,5 @@ struct OpenAPISketcher {
         case ("string", _): return "string"
         default: return nil
         }
-    }
-
-    /// The keys RestKit would take as an entity's identifier (EntitySketch.primaryKey).
-    static func identifierNames(for entity: String) -> Set<String> {
-        let lowerFirst = entity.prefix(1).lowercased() + entity.dropFirst()
-        let snake = NameStyle.words(entity).map { $0.lowercased() }.joined(separator: "_")
-        return [lowerFirst + "ID", snake + "_id", "identifier", "id", "ID", "URL", "url"]
     }
 }
