@@ -44,6 +44,9 @@ struct DumpCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
+        if compact, let format, format == .csv || format == .table {
+            throw ValidationError("--compact shapes JSON; --format \(format.rawValue) prints no JSON")
+        }
         switch (storeArgument, store) {
         case (nil, nil): throw ValidationError("name the store: restmap dump STORE (or --store STORE)")
         case (.some, .some): throw ValidationError("the store is named twice: give it as the argument or as --store, not both")
@@ -51,10 +54,12 @@ struct DumpCommand: ParsableCommand {
         }
     }
 
-    /// `--format`, else a table for a person at a terminal and JSON for a pipe or a file.
+    /// `--format`, else a table for a person at a terminal and JSON for a pipe, a file or
+    /// `--compact`.
     var chosenFormat: StorePipeline.DumpFormat {
         if let format { return format }
-        return output == nil && isatty(1) == 1 ? .table : .json
+        if compact { return .json }
+        return (output == nil || output == "-") && isatty(1) == 1 ? .table : .json
     }
 
     func run() throws {

@@ -72,14 +72,27 @@ final class DumpFormatTests: XCTestCase {
         XCTAssertTrue(positional.stdout.hasPrefix("{\n  \"Department\": ["), positional.stdout)
     }
 
-    /// On a terminal (a pseudo-terminal `script` opens), the same command prints the table.
+    /// On a terminal (a pseudo-terminal `script` opens), the same command prints the table,
+    /// and so does `-o -`, which names standard output.
     func testTheDefaultOnATerminalIsTheTable() throws {
-        let result = try ProgramRun.shell("script -qec 'restmap dump \(store) --entity Department' /dev/null", in: folder)
+        for arguments in ["", " -o -"] {
+            let result = try ProgramRun.shell("script -qec 'restmap dump \(store) --entity Department\(arguments)' /dev/null", in: folder)
+            XCTAssertEqual(result.status, 0, result.output)
+            let lines = result.output.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init)
+            XCTAssertEqual(Array(lines.prefix(3)), [
+                "Department", "_id             entityId  name           description", "--------------  --------  -------------  -------------------",
+            ], "\(arguments): \(result.output)")
+        }
+    }
+
+    /// `--compact` asks for JSON, on a terminal too; it means nothing to csv or a table.
+    func testCompactMeansJSON() throws {
+        let result = try ProgramRun.shell("script -qec 'restmap dump \(store) --entity Department --compact' /dev/null", in: folder)
         XCTAssertEqual(result.status, 0, result.output)
-        let lines = result.output.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init)
-        XCTAssertEqual(Array(lines.prefix(3)), [
-            "Department", "_id             entityId  name           description", "--------------  --------  -------------  -------------------",
-        ], result.output)
+        XCTAssertTrue(result.output.hasPrefix("{\"Department\":["), result.output)
+        let csv = try RestmapBinary.run(["dump", store, "--entity", "Department", "--format", "csv", "--compact"])
+        XCTAssertEqual(csv.status, 2, csv.stderr)
+        XCTAssertTrue(csv.stderr.contains("--compact shapes JSON"), csv.stderr)
     }
 
     func testTheStoreIsNamedExactlyOnce() throws {

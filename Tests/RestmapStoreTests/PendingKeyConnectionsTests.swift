@@ -40,8 +40,10 @@ final class PendingKeyConnectionsTests: XCTestCase {
         let resolved = try PendingKeyConnections(connection: opened.connection).resolve(schema: try SchemaCatalog(connection: opened.connection).load())
         try opened.connection.commit()
         XCTAssertEqual(resolved, 2)
+        // Each employee points at its own department's row, found by the join.
         XCTAssertEqual(
-            try sqlite(store, #"SELECT "id", "department_rowid" IS NOT NULL FROM "Employee" ORDER BY "id""#), "10|1\n11|1\n12|0")
+            try sqlite(store, #"SELECT e."id", d."id" FROM "Employee" e LEFT JOIN "Department" d ON d."_rowid" = e."department_rowid" ORDER BY e."id""#),
+            "10|1\n11|2\n12|")
         // Left waiting: employee 12 by key (no department 99) and every untyped code.
         XCTAssertEqual(
             try sqlite(store, "SELECT relationship, source_rowid FROM _restmap_pending ORDER BY relationship, source_rowid"),

@@ -22,7 +22,10 @@ final class PostgreSQLBulkWriter {
     }
     var dialect: StoreDialect { connection.dialect }
     var rowIDs: [Int64] = []
-    private var temporaryCount = 0
+    /// The temporary tables made so far, by their columns: a shape is made once per load and
+    /// emptied for its next use (each is read by the statements right after its COPY), since
+    /// a table made per batch would keep its lock, and its catalog rows, to the commit.
+    private var temporaries: [[String]: String] = [:]
     var unresolved: [PendingConnections.Source] = []
     private var layouts: [ObjectIdentifier: EntityLayout] = [:]
     /// Per table: whether this load's rows go straight into it by COPY (it was empty when the
@@ -47,7 +50,7 @@ final class PostgreSQLBulkWriter {
     }
 
     /// Writes one graph, or one batch of a streamed load (the writer is kept from batch to
-    /// batch: its temporary tables are numbered across the transaction).
+    /// batch: its temporary tables serve every batch).
     func persist(_ graph: ObjectGraph) throws -> GraphPersister.Counts {
         entityOrder.removeAll(keepingCapacity: true)
         unresolved.removeAll()
@@ -217,17 +220,22 @@ final class PostgreSQLBulkWriter {
         return Array((last - Int64(count) + 1)...last)
     }
 
-    /// A temporary table (dropped at commit) filled with `rows` by COPY; returns its name.
+    /// A temporary table filled with `rows` by COPY; returns its name.
     func copyIntoTemporary(_ definitions: [String], _ rows: PostgreSQLCopyRows) throws -> String {
         let name = try createTemporary(definitions)
         if !rows.isEmpty { try connection.copy("COPY \(name) FROM STDIN", data: rows.bytes) }
         return name
     }
 
+    /// An empty temporary table with these columns (dropped at commit).
     private func createTemporary(_ definitions: [String]) throws -> String {
-        temporaryCount += 1
-        let name = "restmap_load_\(temporaryCount)"
+        if let name = temporaries[definitions] {
+            try connection.execute("TRUNCATE \(name)")
+            return name
+        }
+        let name = "restmap_load_\(temporaries.count + 1)"
         try connection.execute("CREATE TEMPORARY TABLE \(name) (\(definitions.joined(separator: ", "))) ON COMMIT DROP")
+        temporaries[definitions] = name
         return name
     }
 }

@@ -41,9 +41,10 @@ enum PostgreSQLStore {
             do {
                 try load.write(graph)
                 return try load.commit()
-            } catch is StoreConflict where attempt + 1 < maximumAttempts {
+            } catch let conflict as StoreConflict {
                 // The graph is still here: the transaction is run again from it.
                 attempt += 1
+                guard attempt < maximumAttempts else { throw conflict.failure }
                 pauseBeforeRetrying(attempt)
             }
         }

@@ -79,14 +79,15 @@ struct TabularDump {
     /// A cell on one line: line breaks and tabs shown as `\n` and `\t`, as a terminal would
     /// otherwise break the table.
     static func tableText(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) else { return text }
-        return text.replacingAll("\r\n", "\\n").replacingAll("\n", "\\n").replacingAll("\r", "\\n").replacingAll("\t", "\\t")
+        // `\r\n` is one Character, neither `\n` nor `\r`: `isNewline` covers it.
+        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        return text.replacing("\r\n", with: "\\n").replacing("\n", with: "\\n").replacing("\r", with: "\\n").replacing("\t", with: "\\t")
     }
 
     /// One CSV field: quoted, with quotes doubled, when it holds a comma, a quote or a line break.
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingAll("\"", "\"\"") + "\""
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 }
 
@@ -95,9 +96,5 @@ extension String {
         var end = endIndex
         while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
         return String(self[..<end])
-    }
-
-    fileprivate func replacingAll(_ target: String, _ replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

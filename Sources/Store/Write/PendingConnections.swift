@@ -72,12 +72,16 @@ struct PendingConnections {
         let page = try connection.prepare(
             "SELECT \(dialect.quotedList(["entity", "relationship", "source_rowid", "source_attributes", "target_attributes"])) FROM \(q(Self.table)) "
                 + "WHERE (\(key)) > (\(dialect.parameterList(count: 3))) ORDER BY \(key) LIMIT \(Self.pageSize) \(locking)")
+        let delete = try connection.prepare(
+            "DELETE FROM \(q(Self.table)) WHERE \(q("entity")) = \(dialect.parameter(1)) AND \(q("relationship")) = \(dialect.parameter(2)) AND \(q("source_rowid")) = \(dialect.parameter(3))")
+        let lookup = ConnectionLookup(connection: connection, schema: schema, indexesReady: true)
+        let statements = StatementCache(connection: connection)
         var after: [StoreValue] = [.text(""), .text(""), .integer(Int64.min)]
         while true {
             let rows = try page.rows(after)
             guard let last = rows.last else { break }
             after = Array(last.prefix(3))
-            try resolve(rows, schema: schema, outcome: &outcome)
+            try resolve(rows, schema: schema, delete: delete, lookup: lookup, statements: statements, outcome: &outcome)
             if rows.count < Self.pageSize { break }
         }
         return outcome
@@ -86,12 +90,10 @@ struct PendingConnections {
     static let pageSize = 4096
 
     /// Resolves one page of pending sources, one look-up each.
-    private func resolve(_ rows: [[StoreValue]], schema: StoreSchema, outcome: inout Outcome) throws {
-        let q = dialect.quote
-        let delete = try connection.prepare(
-            "DELETE FROM \(q(Self.table)) WHERE \(q("entity")) = \(dialect.parameter(1)) AND \(q("relationship")) = \(dialect.parameter(2)) AND \(q("source_rowid")) = \(dialect.parameter(3))")
-        let lookup = ConnectionLookup(connection: connection, schema: schema, indexesReady: true)
-        let statements = StatementCache(connection: connection)
+    private func resolve(
+        _ rows: [[StoreValue]], schema: StoreSchema, delete: StoreStatement, lookup: ConnectionLookup, statements: StatementCache,
+        outcome: inout Outcome
+    ) throws {
         for row in rows {
             guard case .text(let entityName) = row[0], case .text(let relationshipName) = row[1], case .integer(let rowID) = row[2],
                 case .text(let sourceText) = row[3], case .text(let targetText) = row[4]
