@@ -85,10 +85,14 @@ public struct MapPipeline {
                     try load?.write(batch)
                 }
             }
+            // The run outlives this call (MapRun is kept to the end of the process): the load,
+            // and with it the store's connection, must not.
+            defer { load = nil }
             if outcome.exitCode == 0 { try load?.commit() } else { load?.abandon() }
             return outcome
         } catch {
             load?.abandon()
+            load = nil
             throw error
         }
     }

@@ -57,7 +57,7 @@ struct MapCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Map only the I-th of K shares of the inputs' objects, each object's representations in one share (1 <= I <= K).", valueName: "I/K"))
     var shard: String?
 
-    @Flag(name: [.short, .long], help: "Print no records (with --store: only store them, streamed into the store as they are mapped, in bounded memory).")
+    @Flag(name: [.short, .long], help: "Print no records (with --store: only store them, streamed into the store as they are mapped).")
     var quiet = false
 
     @Argument(help: "Payload files, '-' for standard input, or URI=FILE.")
@@ -97,7 +97,7 @@ struct MapCommand: ParsableCommand {
         do {
             var pipeline = MapPipeline(options: options, store: store, busyTimeout: busyTimeout.seconds)
             pipeline.storeBatchSize = getenv("RESTMAP_STORE_BATCH").flatMap { Int(String(cString: $0)) }
-            pipeline.reopenInputs = try InputArgument.reopening(inputs)
+            if store != nil { pipeline.reopenInputs = try InputArgument.reopening(inputs) }
             let outcome = try pipeline.run(sources, definitions: definitions, log: log, output: destination.sink)
             // A 4xx/5xx payload's error records are the intended output; any other
             // failure leaves no file behind.

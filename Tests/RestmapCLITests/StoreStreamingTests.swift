@@ -52,6 +52,8 @@ final class StoreStreamingTests: XCTestCase {
         XCTAssertEqual(try load(lines, into: oneBatch, batch: nil, in: directory).status, 0)
         let result = try load(lines, into: batches, batch: 1, in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
+        // The load closed the store: its write-ahead log was checkpointed and removed.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: batches.path + "-wal"), "the store was left open")
         let synchronous = try load(lines, into: oneThread, batch: 1, threads: 1, in: directory)
         XCTAssertEqual(synchronous.status, 0, synchronous.stderr)
         for entity in ["Employee", "Department"] {

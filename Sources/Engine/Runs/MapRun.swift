@@ -338,7 +338,13 @@ public final class MapRun {
             try emitter.newline()
             mapper.resetGraph()
         } else if onObjectBatch != nil {
-            if mapper.graph.objects.count >= objectBatchSize { try handOverBatch() }
+            // A run that failed stores nothing: its later objects are not written only to be
+            // rolled back.
+            if failed {
+                mapper.resetGraph()
+            } else if mapper.graph.objects.count >= objectBatchSize {
+                try handOverBatch()
+            }
         } else if !options.writesRecords && onGraphComplete == nil {
             // `-q` with nothing to store: the run only checks that everything maps.
             mapper.resetGraph()
