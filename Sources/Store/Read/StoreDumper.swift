@@ -106,45 +106,79 @@ final class StoreDumper {
         return RecordQueries(rows: rows, joins: joins)
     }
 
-    private func writeRecords(
-        of entity: StoredEntity, query: RecordQueries, ids: [String: [Int64: String]], to writer: JSONWriter, lines: Bool
+    /// One stored record: its `_id`, its attributes' values in the entity's order, and each
+    /// relationship's targets as `_id`s.
+    fileprivate struct StoredRecord {
+        var id: String
+        var values: [Value]
+        var relationships: [RelatedIDs]
+    }
+
+    fileprivate enum RelatedIDs {
+        /// A relationship the store has not seen a value for yet (printed as null).
+        case undecided
+        case one(String?)
+        case many([String])
+    }
+
+    /// Reads one entity's records in insertion order, with their relationships' targets.
+    private func forEachRecord(
+        of entity: StoredEntity, query: RecordQueries, ids: [String: [Int64: String]], _ body: (StoredRecord) throws -> Void
     ) throws {
         let rows = query.rows, joins = query.joins
-        let fields = RecordLayout(entity)
         let ownIDs = ids[entity.name] ?? [:]
         try rows.bind([])
         defer { rows.reset() }
         while try rows.step() {
             guard case .integer(let rowID) = rows.column(0) else { continue }
             let values = entity.attributes.indices.map { StoreValueCodec.decode(rows.column($0 + 1), as: entity.attributes[$0].type) }
+            var related: [RelatedIDs] = []
+            related.reserveCapacity(entity.relationships.count)
+            var toOneOffset = 0, joinOffset = 0
+            for relationship in entity.relationships {
+                let targetIDs = ids[relationship.target] ?? [:]
+                if !relationship.isDecided {
+                    related.append(.undecided)
+                } else if relationship.toMany {
+                    let targets = try joins[joinOffset].rows([.integer(rowID)]).compactMap { row -> String? in
+                        if case .integer(let target) = row[0] { return targetIDs[target] }
+                        return nil
+                    }
+                    related.append(.many(targets))
+                    joinOffset += 1
+                } else {
+                    if case .integer(let target) = rows.column(1 + entity.attributes.count + toOneOffset) {
+                        related.append(.one(targetIDs[target]))
+                    } else {
+                        related.append(.one(nil))
+                    }
+                    toOneOffset += 1
+                }
+            }
+            try body(StoredRecord(id: ownIDs[rowID] ?? "", values: values, relationships: related))
+        }
+    }
+
+    private func writeRecords(
+        of entity: StoredEntity, query: RecordQueries, ids: [String: [Int64: String]], to writer: JSONWriter, lines: Bool
+    ) throws {
+        let fields = RecordLayout(entity)
+        try forEachRecord(of: entity, query: query, ids: ids) { record in
             try writer.beginObject()
             try writer.key("_entity")
             try writer.string(entity.name)
             try writer.key("_id")
-            try writer.string(ownIDs[rowID] ?? "")
-            try fields.write(values, to: writer)
-            var toOneOffset = 0
-            var joinOffset = 0
-            for relationship in entity.relationships {
+            try writer.string(record.id)
+            try fields.write(record.values, to: writer)
+            for (relationship, targets) in zip(entity.relationships, record.relationships) {
                 try writer.key(relationship.name)
-                let targetIDs = ids[relationship.target] ?? [:]
-                if !relationship.isDecided {
-                    try writer.null()
-                } else if relationship.toMany {
+                switch targets {
+                case .undecided, .one(nil): try writer.null()
+                case .one(let id?): try writer.string(id)
+                case .many(let ids):
                     try writer.beginArray()
-                    for row in try joins[joinOffset].rows([.integer(rowID)]) {
-                        if case .integer(let target) = row[0], let id = targetIDs[target] { try writer.string(id) }
-                    }
+                    for id in ids { try writer.string(id) }
                     try writer.endArray()
-                    joinOffset += 1
-                } else {
-                    let column = 1 + entity.attributes.count + toOneOffset
-                    if case .integer(let target) = rows.column(column), let id = targetIDs[target] {
-                        try writer.string(id)
-                    } else {
-                        try writer.null()
-                    }
-                    toOneOffset += 1
                 }
             }
             try writer.endObject()
@@ -162,36 +196,16 @@ extension StoreDumper {
         of entity: StoredEntity, query: RecordQueries, ids: [String: [Int64: String]], to table: TabularDump, first: Bool, lists: IDList
     ) throws {
         let header = ["_id"] + entity.attributes.map(\.name) + entity.relationships.map(\.name)
-        let rows = query.rows, joins = query.joins
-        let ownIDs = ids[entity.name] ?? [:]
-        try rows.bind([])
-        defer { rows.reset() }
         try table.write(entity: entity.name, header: header, first: first) { each in
-            while try rows.step() {
-                guard case .integer(let rowID) = rows.column(0) else { continue }
-                var cells: [TabularDump.Cell] = [ownIDs[rowID] ?? ""]
-                for (index, attribute) in entity.attributes.enumerated() {
-                    cells.append(try Self.cellText(StoreValueCodec.decode(rows.column(index + 1), as: attribute.type)))
-                }
-                var toOneOffset = 0, joinOffset = 0
-                for relationship in entity.relationships {
-                    let targetIDs = ids[relationship.target] ?? [:]
-                    if !relationship.isDecided {
-                        cells.append(nil)
-                    } else if relationship.toMany {
-                        let targets = try joins[joinOffset].rows([.integer(rowID)]).compactMap { row -> String? in
-                            if case .integer(let target) = row[0] { return targetIDs[target] }
-                            return nil
-                        }
-                        cells.append(lists == .json ? try Self.cellText(.array(targets.map(Value.string))) : targets.joined(separator: ", "))
-                        joinOffset += 1
-                    } else {
-                        if case .integer(let target) = rows.column(1 + entity.attributes.count + toOneOffset) {
-                            cells.append(targetIDs[target])
-                        } else {
-                            cells.append(nil)
-                        }
-                        toOneOffset += 1
+            try forEachRecord(of: entity, query: query, ids: ids) { record in
+                var cells: [TabularDump.Cell] = [record.id]
+                for value in record.values { cells.append(try Self.cellText(value)) }
+                for targets in record.relationships {
+                    switch targets {
+                    case .undecided: cells.append(nil)
+                    case .one(let id): cells.append(id)
+                    case .many(let ids):
+                        cells.append(lists == .json ? try Self.cellText(.array(ids.map(Value.string))) : ids.joined(separator: ", "))
                     }
                 }
                 try each(cells)
