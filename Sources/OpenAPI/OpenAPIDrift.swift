@@ -37,7 +37,7 @@ public struct OpenAPIDrift {
         var matchedPaths: Set<String> = []
         for mapping in definitions.pathMappings {
             let uri = mapping.uri.value.text
-            let matched = anyPath.matching(uri)
+            let matched = anyPath.matching(mapping.uri.value)
             guard !matched.isEmpty else {
                 add(.openAPIUnknownPath, "path mapping '\(uri)' matches no path of the OpenAPI document",
                     at: mapping.uri.location, related: [("the document's paths", document.root["paths"]?.location ?? document.root.location)])
@@ -46,7 +46,7 @@ public struct OpenAPIDrift {
             // Every path the mapping matches is mapped by it, not only the one compared below.
             matchedPaths.formUnion(matched.map(\.path))
             // The document's path most like the mapping's, its GET before its other operations.
-            let closest = withResponse.closest(uri)
+            let closest = withResponse.closest(mapping.uri.value)
             guard let operation = closest.first(where: { $0.method == "get" }) ?? closest.first, let response = operation.response else {
                 continue
             }

@@ -1,3 +1,5 @@
+import RestmapEngine
+
 /// A document's operations by the shape of their paths — segment count, then first segment —
 /// so that holding a config's thousands of path mappings to a document's thousands of paths
 /// compares each mapping with the few paths that could match it, not with all of them.
@@ -5,6 +7,8 @@ struct OpenAPIPathIndex {
     struct Entry {
         let operation: OpenAPIOperation
         let segments: [Substring]
+        /// The path's segments, nil for those holding a `{parameter}` (any value).
+        let template: [String?]
     }
 
     private let entries: [Entry]
@@ -14,38 +18,40 @@ struct OpenAPIPathIndex {
     private var startingWithParameter: [Int: [Int]] = [:]
 
     init(_ operations: [OpenAPIOperation]) {
-        entries = operations.map { Entry(operation: $0, segments: Self.segments($0.pattern)) }
+        entries = operations.map { operation in
+            let template = Self.segments(operation.path).map { $0.contains("{") ? nil : String($0) }
+            return Entry(operation: operation, segments: Self.segments(operation.pattern), template: template)
+        }
         for (position, entry) in entries.enumerated() {
-            let count = entry.segments.count
-            if let first = entry.segments.first, !first.hasPrefix(":") {
-                byFirstSegment[count, default: [:]][first, default: []].append(position)
+            let count = entry.template.count
+            if let first = entry.template.first, let literal = first {
+                byFirstSegment[count, default: [:]][Substring(literal), default: []].append(position)
             } else {
                 startingWithParameter[count, default: []].append(position)
             }
         }
     }
 
-    /// The operations whose path matches `pattern` (a parameter on either side matches any
-    /// segment), in document order.
-    func matching(_ pattern: String) -> [OpenAPIOperation] {
-        let wanted = Self.segments(pattern)
+    /// The operations whose path some request path matches as `pattern` matches it (a
+    /// document's `{parameter}` stands for any value; the mapping's segments are read as at
+    /// run time), in document order.
+    func matching(_ pattern: PathPattern) -> [OpenAPIOperation] {
+        let wanted = Self.segments(pattern.text)
         let count = wanted.count
         var positions = startingWithParameter[count] ?? []
-        if let first = wanted.first, !first.hasPrefix(":") {
+        if let first = wanted.first, !first.contains(":"), !first.contains("\\"), !first.contains("%") {
             positions += byFirstSegment[count]?[first] ?? []
         } else {
             positions += (byFirstSegment[count] ?? [:]).values.joined()
         }
-        return positions.sorted().map { entries[$0] }
-            .filter { entry in zip(wanted, entry.segments).allSatisfy { a, b in a == b || a.hasPrefix(":") || b.hasPrefix(":") } }
-            .map(\.operation)
+        return positions.sorted().map { entries[$0] }.filter { pattern.overlaps($0.template) }.map(\.operation)
     }
 
     /// The matching operations whose paths spell the most segments as `pattern` does (the
     /// same literal, or both a parameter): `/pets/:id` is `/pets/{petId}` before it is
     /// `/pets/mine`.
-    func closest(_ pattern: String) -> [OpenAPIOperation] {
-        let wanted = Self.segments(pattern)
+    func closest(_ pattern: PathPattern) -> [OpenAPIOperation] {
+        let wanted = Self.segments(pattern.text)
         func likeness(_ operation: OpenAPIOperation) -> Int {
             zip(wanted, Self.segments(operation.pattern)).filter { a, b in a == b || (a.hasPrefix(":") && b.hasPrefix(":")) }.count
         }
@@ -54,8 +60,8 @@ struct OpenAPIPathIndex {
         return matching.filter { likeness($0) == best }
     }
 
-    /// A path's segments, without its query.
-    static func segments(_ pattern: String) -> [Substring] {
-        (pattern.split(separator: "?", maxSplits: 1).first ?? "").split(separator: "/")
+    /// A path's segments.
+    static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/")
     }
 }

@@ -80,6 +80,30 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return parameters
     }
 
+    /// Whether some request path matches both this pattern and `template`, a path whose
+    /// `nil` segments stand for any non-empty value (an API description's `{parameter}`
+    /// segments). Each segment is read as `match` reads it, so `:pet-id` (the parameter `pet`
+    /// followed by the text `-id`) does not overlap the literal `42`.
+    public func overlaps(_ template: [String?]) -> Bool {
+        guard template.count == segments.count else { return false }
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, template) {
+            guard let part else {
+                if case .literal(let literal) = segment, literal.isEmpty { return false }
+                continue
+            }
+            switch segment {
+            case .literal(let literal):
+                guard literal == part || PercentEncoding.decode(literal) == PercentEncoding.decode(part) else { return false }
+            case .parameter:
+                guard !part.isEmpty else { return false }
+            case .tokens(let tokens):
+                guard PathPatternTokens.match(tokens, PercentEncoding.decode(part), into: &parameters) else { return false }
+            }
+        }
+        return true
+    }
+
     /// Reduces a full URL to its path and drops the query string and fragment:
     /// `https://api.example.com/v1/users?page=2` → `/v1/users`.
     static func pathOnly(_ text: String) -> String {

@@ -30,7 +30,7 @@ public final class EntityPlan {
     let setNilForMissingRelationships: Bool
     /// Target plans per relationship position (nil only for undefined targets, which the
     /// linter rejects).
-    internal(set) var targets: [EntityPlan?] = []
+    var targets: [EntityPlan?] = []
     /// Connections resolved to attribute positions, filled in with the targets.
     var connections: [ConnectionPlan] = []
     /// Where the mapper found each key last time (`ReadHints`).

@@ -22,7 +22,7 @@ public final class MappedObject {
     /// Position in the run's creation order.
     public let creationIndex: Int
     /// `n` of `Entity#n` for objects without a (complete) primary key; 0 otherwise.
-    internal(set) var anonymousNumber: Int
+    var anonymousNumber: Int
 
     /// Whether the object is in the identity map under a complete primary key. Derived, not
     /// stored: a run holds every object, and 16 bytes more per object took each one into the

@@ -88,7 +88,14 @@ final class OpenAPIDriftTests: XCTestCase {
         XCTAssertTrue(found.first?.message.hasPrefix("GET /owners has a JSON response") ?? false, found.first?.message ?? "")
     }
 
-    func testPathsMatchSegmentBySegmentPreferringTheClosest() {
+    /// A path mapping's pattern as a config's loader reads it.
+    private func pattern(_ uri: String) throws -> PathPattern {
+        let config = #"{"entity_attribute_mappings": {"E": {"id": "id"}}, "path_mappings": [{"uri": "\#(uri)", "matchers": [{"entity_name": "E"}]}]}"#
+        let definitions = try ConfigPipeline(log: DiagnosticLog()).definitions(configBytes: Array(config.utf8), file: "c.json")
+        return try XCTUnwrap(definitions.pathMappings.first).uri.value
+    }
+
+    func testPathsMatchSegmentBySegmentPreferringTheClosest() throws {
         func operation(_ method: String, _ path: String) -> OpenAPIOperation {
             OpenAPIOperation(method: method, path: path, location: SourceLocation(file: "x"))
         }
@@ -96,10 +103,23 @@ final class OpenAPIDriftTests: XCTestCase {
             operation("get", "/pets/mine"), operation("post", "/pets/{petId}"), operation("get", "/pets/{petId}"),
             operation("get", "/pets"), operation("get", "/{kind}/{id}"),
         ])
-        XCTAssertEqual(index.matching("/pets/:id?limit=3").map { "\($0.method) \($0.path)" },
+        XCTAssertEqual(try index.matching(pattern("/pets/:id")).map { "\($0.method) \($0.path)" },
                        ["get /pets/mine", "post /pets/{petId}", "get /pets/{petId}", "get /{kind}/{id}"])
-        XCTAssertEqual(index.closest("/pets/:id").map { "\($0.method) \($0.path)" }, ["post /pets/{petId}", "get /pets/{petId}"])
-        XCTAssertEqual(index.matching("/owners").map(\.path), [], "a segment count must agree")
+        XCTAssertEqual(try index.closest(pattern("/pets/:id")).map { "\($0.method) \($0.path)" }, ["post /pets/{petId}", "get /pets/{petId}"])
+        XCTAssertEqual(try index.matching(pattern("/owners")).map(\.path), [], "a segment count must agree")
+    }
+
+    func testAMappingSegmentIsReadAsTheRunReadsIt() throws {
+        func operation(_ path: String) -> OpenAPIOperation {
+            OpenAPIOperation(method: "get", path: path, location: SourceLocation(file: "x"))
+        }
+        let index = OpenAPIPathIndex([operation("/pets/mine"), operation("/pets/mine.json"), operation("/pets/{petId}")])
+        // `:pet-id` is the parameter `pet` followed by the text `-id`: it never matches
+        // `/pets/mine`, only values ending in `-id`, which `{petId}` admits.
+        XCTAssertEqual(try index.matching(pattern("/pets/:pet-id")).map(\.path), ["/pets/{petId}"])
+        XCTAssertEqual(try index.matching(pattern("/pets/:id\\\\.json")).map(\.path), ["/pets/mine.json", "/pets/{petId}"])
+        XCTAssertEqual(try index.matching(pattern("/pets/mine")).map(\.path), ["/pets/mine", "/pets/{petId}"])
+        XCTAssertEqual(try index.matching(pattern("/%70ets/mine")).map(\.path), ["/pets/mine", "/pets/{petId}"], "percent-encoded literals match decoded")
     }
 
     func testTypesAgreeAsConversionsDo() throws {

@@ -29,13 +29,13 @@ final class XMLMarkupScanner {
     /// Positions of references to non-predefined general entities in content, not yet claimed.
     private(set) var entityReferences = PositionQueue()
     /// True once the input was seen to be UTF-16 or UTF-32.
-    internal(set) var isDisabled = false
+    var isDisabled = false
     /// Whether start tags and references are queued (false: only attributes are counted).
     let recordsPositions: Bool
     /// Attributes allowed on one start tag, namespace declarations included.
     let attributeLimit: Int
     /// Where the first start tag with more than `attributeLimit` attributes begins.
-    internal(set) var crowdedElement: Position?
+    var crowdedElement: Position?
     var attributes = 0
     /// Fast path: where the start tag open at the end of the last chunk began.
     var openTagPosition = Position(line: 1, column: 1)

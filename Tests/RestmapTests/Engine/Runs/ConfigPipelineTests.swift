@@ -33,7 +33,7 @@ final class ConfigPipelineTests: XCTestCase {
 
     func testRequireDefinitionsStopsWithUsageExitOnConfigErrors() throws {
         let path = NSTemporaryDirectory() + "restmap-pipeline-\(getpid()).json"
-        FileManager.default.createFile(atPath: path, contents: Data(#"{"entity_attribute_mappings": {"E": 3}}"#.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"entity_attribute_mappings": {"E": 3}}"#.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let log = DiagnosticLog()
         XCTAssertThrowsError(try ConfigPipeline(log: log).requireDefinitions(configAt: path)) { error in
@@ -52,7 +52,7 @@ final class ConfigPipelineTests: XCTestCase {
 
     func testConfigFindingsComeBeforeAnUnreadableModel() throws {
         let path = NSTemporaryDirectory() + "restmap-pipeline-model-\(getpid()).json"
-        FileManager.default.createFile(atPath: path, contents: Data(#"{"entity_attribute_mappings": {"E": 3}}"#.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"entity_attribute_mappings": {"E": 3}}"#.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let log = DiagnosticLog()
         XCTAssertThrowsError(try ConfigPipeline(log: log).definitions(configAt: path, modelAt: "/nonexistent/Model.xcdatamodel"))
