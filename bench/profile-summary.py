@@ -2,7 +2,7 @@
 """Summarise a callgrind profile of restmap: top functions by own instructions, phases by
 inclusive instructions, and where the instructions go by kind (ARC, malloc, hashing, ...).
 Usage: profile-summary.py FILE.callgrind [TOP] [INPUT [GOAL]]
-       profile-summary.py --threads INPUT FILE.callgrind-01 FILE.callgrind-02 ...
+       profile-summary.py --threads GOAL INPUT FILE.callgrind-01 FILE.callgrind-02 ...
   (needs callgrind_annotate; swift demangle if present). With INPUT, the payload the profiled
   run read: prints the instructions per input byte (all threads), judged against GOAL if given.
 """
@@ -70,10 +70,10 @@ def main():
     print("  %5.1f%%  everything else (restmap's parser, mapper and writer code proper)" % (100 * rest / total))
     _, incl = annotate(path, "--inclusive=yes")
     phases = [
-        ("JSON parse + Value building (streamElements minus the mapping callback)", None),
+        ("JSON parse + Value building (streamJSONElements minus the mapping callback)", None),
         ("mapping (Mapper.map from the stream callback)", r"^(MapRun.swift:MapRun.mapStreamed|PayloadMapper.swift:PayloadMapper.mapElement)"),
         ("connections (ConnectionResolver.resolve)", r"ConnectionResolver.swift:(specialized )?ConnectionResolver.resolve"),
-        ("output (RecordWriter.write, all records)", r"^MapRun.swift:MapRun.(writeOutput|emitRoot)"),
+        ("output (RecordWriter.write, all records)", r"^MapRun(\+Output)?.swift:MapRun.(writeOutput|emitRoot)"),
         ("config loading + argument parsing (before MapRun.run)", None),
     ]
     def find(p):
@@ -81,7 +81,7 @@ def main():
             if re.search(p, name):
                 return n
         return 0
-    stream = find(r"JSONStreamReader.swift:JSONStreamReader.streamElements")
+    stream = find(r"^MapRun.swift:MapRun.streamJSONElements\(")
     callback = find(r"^MapRun.swift:closure #1 in MapRun.(mapJSON|streamJSONElements)")
     run = find(r"^MapRun.swift:MapRun.run\(")
     command = find(r"^MapCommand.swift:MapCommand.run\(\)")
@@ -103,24 +103,26 @@ def per_byte_line(total, input_path, goal):
     return line
 
 
-def threads_summary(input_path, files):
+def threads_summary(input_path, files, goal):
     """A run profiled with --separate-threads=yes: each thread's instructions and the
-    longest thread's, which bounds the wall time two idle cores could reach."""
+    longest thread's, which bounds the wall time two idle cores could reach; `goal` is the
+    most instructions per input byte any one thread may spend."""
     totals = []
     for f in sorted(files):
         m = re.search(r"^(?:summary|totals): (\d+)", open(f).read(), re.M)
         totals.append((int(m.group(1)) if m else 0, f))
     total = sum(n for n, _ in totals)
-    print(per_byte_line(total, input_path, 45))
+    print(per_byte_line(total, input_path, None) + " over all threads")
     for n, f in totals:
         print("  thread %s: %s instructions (%.1f%%)" % (f.rsplit("-", 1)[-1], format(n, ","), 100 * n / total))
     longest = max(n for n, _ in totals)
-    print("  longest thread: %.1f instructions per input byte (%.0f%% of all threads' work)"
-          % (longest / os.path.getsize(input_path), 100 * longest / total))
+    per_byte = longest / os.path.getsize(input_path)
+    print("  longest thread: %.1f instructions per input byte (%.0f%% of all threads' work); goal ≤ %g per thread: %s"
+          % (per_byte, 100 * longest / total, goal, "met" if per_byte <= goal else "NOT met"))
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "--threads":
-        threads_summary(sys.argv[2], sys.argv[3:])
+        threads_summary(sys.argv[3], sys.argv[4:], float(sys.argv[2]))
         sys.exit(0)
     main()
