@@ -46,21 +46,14 @@ public struct MapPipeline {
         // into the store as they are mapped — into a database shared with other writers
         // only when the inputs can be read again, should the load lose a conflict.
         if !options.writesRecords && (!ObjectStore.loadsMayConflict(at: store) || reopenInputs != nil) {
-            var inputs = inputs
-            var attemptLog = log
             let reportedBefore = log.count
-            var attempt = 1
-            while true {
-                do {
-                    return try streamedRun(inputs, into: store, definitions: definitions, log: attemptLog, output: output)
-                } catch let conflict as StoreConflict {
-                    guard attempt < StoreConflict.maximumAttempts, let reopenInputs else { throw conflict.failure }
-                    // Mapping is deterministic: what the first attempts reported comes again first.
-                    attemptLog = DiagnosticLog.replaying(into: log, skipping: log.count - reportedBefore)
-                    StoreConflict.pause(before: attempt)
-                    attempt += 1
-                    inputs = try reopenInputs()
+            return try StoreConflict.retrying(canRetry: reopenInputs != nil) { attempt in
+                guard attempt > 1, let reopenInputs else {
+                    return try streamedRun(inputs, into: store, definitions: definitions, log: log, output: output)
                 }
+                // Mapping is deterministic: what the first attempts reported comes again first.
+                let attemptLog = DiagnosticLog.replaying(into: log, skipping: log.count - reportedBefore)
+                return try streamedRun(try reopenInputs(), into: store, definitions: definitions, log: attemptLog, output: output)
             }
         }
         options.keepsGraph = true

@@ -1,5 +1,11 @@
 import RestmapEngine
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One run's load into a store, fed while the run maps (`map --store` printing no records):
 /// `write` takes each batch of mapped objects as it comes, `commit` ends the run's one
 /// transaction, `abandon` rolls it back (a failed run stores nothing). A batch's objects
@@ -18,11 +24,28 @@ public struct StoreConflict: Error {
     public let failure: Error
 
     /// How many times in all a conflicted load is run before its failure stands.
-    public static let maximumAttempts = 50
+    static let maximumAttempts = 50
 
     /// A growing, jittered pause before attempt `attempt` (1 for the first retry), so that
     /// two writers that conflicted do not meet again in step.
-    public static func pause(before attempt: Int) {
-        PostgreSQLStore.pauseBeforeRetrying(attempt)
+    static func pause(before attempt: Int) {
+        let ceiling = min(1 << min(attempt, 10), 500)  // milliseconds
+        usleep(UInt32.random(in: 1...UInt32(ceiling)) * 1000)
+    }
+
+    /// Runs `body` (given its attempt number, from 1) again after each `StoreConflict` it
+    /// throws, with a pause between, up to `maximumAttempts` in all; then, or when
+    /// `canRetry` is false, the last conflict's failure is thrown.
+    public static func retrying<T>(canRetry: Bool = true, _ body: (_ attempt: Int) throws -> T) throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try body(attempt)
+            } catch let conflict as StoreConflict {
+                guard canRetry, attempt < maximumAttempts else { throw conflict.failure }
+                pause(before: attempt)
+                attempt += 1
+            }
+        }
     }
 }

@@ -1,11 +1,5 @@
 import RestmapEngine
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The store in a PostgreSQL database (`--store postgresql://…`), written by many restmap
 /// processes at once (docs/stores.md, "Many writers"). A run is one transaction, as with SQLite:
 /// the schema created or migrated as SQLite's is (PostgreSQLSchemaStep: without a lock when
@@ -31,22 +25,12 @@ enum PostgreSQLStore {
     static let schemaLockKey: Int64 = 0x524D_4150
     /// `pg_advisory_lock` key of row-id reservations ("RMAR").
     static let rowIDLockKey: Int64 = 0x524D_4152
-    /// How often a transaction that lost a serialization conflict or deadlock is run in all.
-    static let maximumAttempts = StoreConflict.maximumAttempts
-
     static func persist(_ graph: ObjectGraph, plans: MappingPlans, configFile: String, to url: String) throws -> ObjectStore.Summary {
-        var attempt = 0
-        while true {
+        // The graph is still here: a conflicted load is run again from it.
+        try StoreConflict.retrying { _ in
             let load = try PostgreSQLLoad(url: url, plans: plans, configFile: configFile)
-            do {
-                try load.write(graph)
-                return try load.commit()
-            } catch let conflict as StoreConflict {
-                // The graph is still here: the transaction is run again from it.
-                attempt += 1
-                guard attempt < maximumAttempts else { throw conflict.failure }
-                pauseBeforeRetrying(attempt)
-            }
+            try load.write(graph)
+            return try load.commit()
         }
     }
 
@@ -125,23 +109,17 @@ enum PostgreSQLStore {
                 let result = try body()
                 try connection.commit()
                 return result
-            } catch let error as PostgreSQLError where error.isRetryable && attempt + 1 < maximumAttempts {
+            } catch let error as PostgreSQLError where error.isRetryable && attempt + 1 < StoreConflict.maximumAttempts {
                 connection.rollback()
                 // A row-id reservation cut short by the failure must not keep its lock.
                 try? connection.execute("SELECT pg_advisory_unlock_all()")
                 attempt += 1
-                pauseBeforeRetrying(attempt)
+                StoreConflict.pause(before: attempt)
             } catch {
                 connection.rollback()
                 throw error
             }
         }
-    }
-
-    /// A growing, jittered pause before running a conflicted transaction again.
-    static func pauseBeforeRetrying(_ attempt: Int) {
-        let ceiling = min(1 << min(attempt, 10), 500)  // milliseconds
-        usleep(UInt32.random(in: 1...UInt32(ceiling)) * 1000)
     }
 
     // MARK: - Errors

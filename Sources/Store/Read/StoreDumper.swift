@@ -115,8 +115,8 @@ final class StoreDumper {
     }
 
     fileprivate enum RelatedIDs {
-        /// A relationship the store has not seen a value for yet (printed as null).
-        case undecided
+        /// A to-one's target; nil when it is unset, or when the store has not yet seen a
+        /// value for the relationship at all.
         case one(String?)
         case many([String])
     }
@@ -138,7 +138,7 @@ final class StoreDumper {
             for relationship in entity.relationships {
                 let targetIDs = ids[relationship.target] ?? [:]
                 if !relationship.isDecided {
-                    related.append(.undecided)
+                    related.append(.one(nil))
                 } else if relationship.toMany {
                     let targets = try joins[joinOffset].rows([.integer(rowID)]).compactMap { row -> String? in
                         if case .integer(let target) = row[0] { return targetIDs[target] }
@@ -173,7 +173,7 @@ final class StoreDumper {
             for (relationship, targets) in zip(entity.relationships, record.relationships) {
                 try writer.key(relationship.name)
                 switch targets {
-                case .undecided, .one(nil): try writer.null()
+                case .one(nil): try writer.null()
                 case .one(let id?): try writer.string(id)
                 case .many(let ids):
                     try writer.beginArray()
@@ -202,7 +202,6 @@ extension StoreDumper {
                 for value in record.values { cells.append(try Self.cellText(value)) }
                 for targets in record.relationships {
                     switch targets {
-                    case .undecided: cells.append(nil)
                     case .one(let id): cells.append(id)
                     case .many(let ids):
                         cells.append(lists == .json ? try Self.cellText(.array(ids.map(Value.string))) : ids.joined(separator: ", "))

@@ -79,15 +79,19 @@ struct TabularDump {
     /// A cell on one line: line breaks and tabs shown as `\n` and `\t`, as a terminal would
     /// otherwise break the table.
     static func tableText(_ text: String) -> String {
-        // `\r\n` is one Character, neither `\n` nor `\r`: `isNewline` covers it.
-        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        guard text.contains(where: { Self.isLineBreak($0) || $0 == "\t" }) else { return text }
         return text.replacing("\r\n", with: "\\n").replacing("\n", with: "\\n").replacing("\r", with: "\\n").replacing("\t", with: "\\t")
     }
 
     /// One CSV field: quoted, with quotes doubled, when it holds a comma, a quote or a line break.
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || Self.isLineBreak($0) }) else { return text }
         return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    /// `\n`, `\r`, or `\r\n` (one Character in Swift, neither of the other two).
+    static func isLineBreak(_ character: Character) -> Bool {
+        character == "\n" || character == "\r" || character == "\r\n"
     }
 }
 

@@ -59,8 +59,7 @@ struct RunCardinality {
     /// contradict it, unless some object of the run held an array there too.
     func check() throws {
         for key in showedOne.subtracting(showedMany) where decidedBefore[key] == true {
-            throw RestmapError.usage(
-                .storeSchemaConflict, "the store holds \(key.entity).\(key.relationship) as to-many and this run maps it to-one; a stored relationship cannot change its cardinality (use a new store)")
+            throw SchemaMigration.cardinalityConflict(key.entity, key.relationship, storedToMany: true, declared: false)
         }
     }
 }

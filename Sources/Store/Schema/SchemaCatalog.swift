@@ -133,18 +133,19 @@ struct SchemaCatalog {
 
     /// Records the cardinality a run decided for a relationship recorded undecided.
     func decide(_ relationship: StoredRelationship, of entity: String) throws {
-        let q = dialect.quote
-        let statement = try connection.prepare(
-            "UPDATE \(q(Self.fieldsTable)) SET \(q("kind")) = \(dialect.parameter(1)) WHERE \(q("entity")) = \(dialect.parameter(2)) AND \(q("name")) = \(dialect.parameter(3)) AND \(q("kind")) = 'undecided'")
-        try statement.run([.text(relationship.kind), .text(entity), .text(relationship.name)])
+        try setKind(relationship.kind, of: relationship.name, in: entity, replacing: "undecided")
     }
 
     /// Records that a relationship a streamed load decided to-one is to-many after all.
     func changeKind(of relationship: StoredRelationship, to changed: StoredRelationship, in entity: String) throws {
+        try setKind(changed.kind, of: relationship.name, in: entity, replacing: relationship.kind)
+    }
+
+    private func setKind(_ kind: String, of name: String, in entity: String, replacing current: String) throws {
         let q = dialect.quote
         let statement = try connection.prepare(
             "UPDATE \(q(Self.fieldsTable)) SET \(q("kind")) = \(dialect.parameter(1)) WHERE \(q("entity")) = \(dialect.parameter(2)) AND \(q("name")) = \(dialect.parameter(3)) AND \(q("kind")) = \(dialect.parameter(4))")
-        try statement.run([.text(changed.kind), .text(entity), .text(relationship.name), .text(relationship.kind)])
+        try statement.run([.text(kind), .text(entity), .text(name), .text(current)])
     }
 
     private func insertField(entity: String, kind: String, name: String, type: StoreValue, target: StoreValue, keyPosition: StoreValue) throws {

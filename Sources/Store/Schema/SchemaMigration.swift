@@ -68,6 +68,15 @@ struct SchemaMigration {
         return merged
     }
 
+    /// A run that would change the cardinality a stored relationship has (`declared`: the
+    /// config says it, rather than the payload showing it).
+    static func cardinalityConflict(_ entity: String, _ relationship: String, storedToMany: Bool, declared: Bool) -> RestmapError {
+        let stored = storedToMany ? "to-many" : "to-one", wanted = storedToMany ? "to-one" : "to-many"
+        return RestmapError.usage(
+            .storeSchemaConflict,
+            "the store holds \(entity).\(relationship) as \(stored) and this run \(declared ? "declares" : "maps") it \(wanted); a stored relationship cannot change its cardinality (use a new store)")
+    }
+
     /// Turns a to-one relationship a streamed load decided into a to-many one, as one run
     /// decides it once some object holds an array there (RunCardinality): a join table takes
     /// each row's target at position 0, the column is emptied, and the catalog says to-many.
@@ -138,8 +147,7 @@ struct SchemaMigration {
                         .storeSchemaConflict, "the store relates \(stored.name).\(relationship.name) to \(existing.target) and the config to \(relationship.target); a stored relationship cannot change its target (use a new store)")
                 }
                 if let toMany = relationship.toMany, existing.isDecided, toMany != existing.toMany {
-                    throw RestmapError.usage(
-                        .storeSchemaConflict, "the store holds \(stored.name).\(relationship.name) as \(existing.toMany ? "to-many" : "to-one") and this run \(relationship.declared ? "declares" : "maps") it \(toMany ? "to-many" : "to-one"); a stored relationship cannot change its cardinality (use a new store)")
+                    throw Self.cardinalityConflict(stored.name, relationship.name, storedToMany: existing.toMany, declared: relationship.declared)
                 }
             } else {
                 let added = StoredRelationship(
