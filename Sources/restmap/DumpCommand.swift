@@ -32,10 +32,10 @@ struct DumpCommand: ParsableCommand {
     @Option(name: .long, help: "Only this entity's records.")
     var entity: String?
 
-    @Option(name: .long, help: "json, ndjson (one record a line), csv (one entity, one row a record) or table. Default: table on a terminal, json otherwise.")
+    @Option(name: .long, help: "json, ndjson (one record a line), csv (one entity, one row a record) or table. Default: table on a terminal, json otherwise (and with --compact).")
     var format: StorePipeline.DumpFormat?
 
-    @Flag(name: .long, help: "One-line JSON.")
+    @Flag(name: .long, help: "One-line JSON (not with --format csv or table).")
     var compact = false
 
     @OptionGroup var busyTimeout: BusyTimeoutOption
