@@ -121,13 +121,13 @@ public final class OpenAPIDocument {
                 .openAPIReference, "$ref '\(reference)' is remote; restmap follows only files beside the document", at: node.location)
         }
         let base = node.file.lastIndex(of: "/").map { String(node.file[...$0]) } ?? ""
-        guard !name.hasPrefix("/"), let path = Self.normalized(base + name),
-            SampleConfinement(allowing: [folder.isEmpty ? "." : folder]).allows(path)
-        else {
+        let path = name.hasPrefix("/") ? nil : Self.normalized(base + name)
+        // A file read before has passed the check below already.
+        if let path, let known = files[path] { return known }
+        guard let path, SampleConfinement(allowing: [folder.isEmpty ? "." : folder]).allows(path) else {
             throw RestmapError.usage(
                 .openAPIReference, "$ref '\(reference)' names a file outside the document's folder", at: node.location)
         }
-        if let known = files[path] { return known }
         let loaded = try Self.read(path)
         files[path] = loaded
         return loaded

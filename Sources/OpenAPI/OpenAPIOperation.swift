@@ -17,26 +17,9 @@ public struct OpenAPIOperation {
     public var errorResponse: SpecNode?
     public var location: SourceLocation
 
-    /// RestKit's form of the path: `{petId}` → `:petId`. A parameter name holds letters,
-    /// digits, `.`, `@` and `_` in a pattern, so other characters become `_`: `{pet-id}` →
-    /// `:pet_id` (as written, `:pet-id` would be the parameter `pet` and the text `-id`).
-    public var pattern: String {
-        var result = ""
-        var inParameter = false
-        for character in path {
-            switch character {
-            case "{":
-                inParameter = true
-                result.append(":")
-            case "}":
-                inParameter = false
-            default:
-                let allowed = character.isLetter || character.isNumber || character == "." || character == "@" || character == "_"
-                result.append(inParameter && !allowed ? "_" : character)
-            }
-        }
-        return result
-    }
+    /// RestKit's form of the path: `{petId}` → `:petId`, `{pet-id}` → `:pet_id`,
+    /// `/pets/{id}.json` → `/pets/:id\.json`.
+    public var pattern: String { PathPattern.text(fromTemplate: path) }
 }
 
 extension OpenAPIDocument {

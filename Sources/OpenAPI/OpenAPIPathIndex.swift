@@ -6,14 +6,15 @@ import RestmapEngine
 struct OpenAPIPathIndex {
     struct Entry {
         let operation: OpenAPIOperation
+        /// The segments of the operation's pattern, to rank candidates by likeness.
         let segments: [Substring]
         /// The path's segments, nil for those holding a `{parameter}` (any value).
         let template: [String?]
     }
 
     private let entries: [Entry]
-    /// Positions in `entries` by segment count and literal first segment.
-    private var byFirstSegment: [Int: [Substring: [Int]]] = [:]
+    /// Positions in `entries` by segment count and literal first segment, percent-decoded.
+    private var byFirstSegment: [Int: [String: [Int]]] = [:]
     /// Positions in `entries` by segment count, for paths that start with a parameter.
     private var startingWithParameter: [Int: [Int]] = [:]
 
@@ -25,7 +26,7 @@ struct OpenAPIPathIndex {
         for (position, entry) in entries.enumerated() {
             let count = entry.template.count
             if let first = entry.template.first, let literal = first {
-                byFirstSegment[count, default: [:]][Substring(literal), default: []].append(position)
+                byFirstSegment[count, default: [:]][PercentEncoding.decode(literal), default: []].append(position)
             } else {
                 startingWithParameter[count, default: []].append(position)
             }
@@ -36,15 +37,19 @@ struct OpenAPIPathIndex {
     /// document's `{parameter}` stands for any value; the mapping's segments are read as at
     /// run time), in document order.
     func matching(_ pattern: PathPattern) -> [OpenAPIOperation] {
+        matchingEntries(pattern).map(\.operation)
+    }
+
+    private func matchingEntries(_ pattern: PathPattern) -> [Entry] {
         let wanted = Self.segments(pattern.text)
         let count = wanted.count
         var positions = startingWithParameter[count] ?? []
-        if let first = wanted.first, !first.contains(":"), !first.contains("\\"), !first.contains("%") {
-            positions += byFirstSegment[count]?[first] ?? []
+        if let first = wanted.first, !first.contains(":"), !first.contains("\\") {
+            positions += byFirstSegment[count]?[PercentEncoding.decode(String(first))] ?? []
         } else {
             positions += (byFirstSegment[count] ?? [:]).values.joined()
         }
-        return positions.sorted().map { entries[$0] }.filter { pattern.overlaps($0.template) }.map(\.operation)
+        return positions.sorted().map { entries[$0] }.filter { pattern.overlaps($0.template) }
     }
 
     /// The matching operations whose paths spell the most segments as `pattern` does (the
@@ -52,12 +57,12 @@ struct OpenAPIPathIndex {
     /// `/pets/mine`.
     func closest(_ pattern: PathPattern) -> [OpenAPIOperation] {
         let wanted = Self.segments(pattern.text)
-        func likeness(_ operation: OpenAPIOperation) -> Int {
-            zip(wanted, Self.segments(operation.pattern)).filter { a, b in a == b || (a.hasPrefix(":") && b.hasPrefix(":")) }.count
+        func likeness(_ entry: Entry) -> Int {
+            zip(wanted, entry.segments).filter { a, b in a == b || (a.hasPrefix(":") && b.hasPrefix(":")) }.count
         }
-        let matching = self.matching(pattern)
+        let matching = matchingEntries(pattern)
         let best = matching.map(likeness).max()
-        return matching.filter { likeness($0) == best }
+        return matching.filter { likeness($0) == best }.map(\.operation)
     }
 
     /// A path's segments.

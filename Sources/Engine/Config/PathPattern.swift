@@ -63,19 +63,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
-            switch segment {
-            case .literal(let literal):
-                guard literal == part || PercentEncoding.decode(literal) == PercentEncoding.decode(part) else {
-                    return nil
-                }
-            case .parameter(let name):
-                guard !part.isEmpty else { return nil }
-                parameters[name] = PercentEncoding.decode(part)
-            case .tokens(let tokens):
-                guard PathPatternTokens.match(tokens, PercentEncoding.decode(part), into: &parameters) else {
-                    return nil
-                }
-            }
+            guard Self.segment(segment, matches: part, into: &parameters) else { return nil }
         }
         return parameters
     }
@@ -87,21 +75,36 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     public func overlaps(_ template: [String?]) -> Bool {
         guard template.count == segments.count else { return false }
         var parameters: [String: String] = [:]
-        for (segment, part) in zip(segments, template) {
-            guard let part else {
-                if case .literal(let literal) = segment, literal.isEmpty { return false }
-                continue
-            }
-            switch segment {
-            case .literal(let literal):
-                guard literal == part || PercentEncoding.decode(literal) == PercentEncoding.decode(part) else { return false }
-            case .parameter:
-                guard !part.isEmpty else { return false }
-            case .tokens(let tokens):
-                guard PathPatternTokens.match(tokens, PercentEncoding.decode(part), into: &parameters) else { return false }
-            }
+        return zip(segments, template).allSatisfy { segment, part in
+            Self.segment(segment, matches: part, into: &parameters)
         }
-        return true
+    }
+
+    /// Matches one segment against one part of a path, adding its parameters' values
+    /// (percent-decoded); a `nil` part stands for any non-empty value.
+    private static func segment(_ segment: Segment, matches part: String?, into parameters: inout [String: String]) -> Bool {
+        guard let part else {
+            if case .literal(let literal) = segment { return !literal.isEmpty }
+            return true
+        }
+        switch segment {
+        case .literal(let literal):
+            return literal == part || PercentEncoding.decode(literal) == PercentEncoding.decode(part)
+        case .parameter(let name):
+            guard !part.isEmpty else { return false }
+            parameters[name] = PercentEncoding.decode(part)
+            return true
+        case .tokens(let tokens):
+            return PathPatternTokens.match(tokens, PercentEncoding.decode(part), into: &parameters)
+        }
+    }
+
+    /// The pattern text for a URI template's path (`/pets/{id}.json` → `/pets/:id\.json`):
+    /// each `{name}` becomes a parameter, with the characters a parameter name cannot hold
+    /// written as `_` (`{pet-id}` → `:pet_id`), and literal text escaped where a pattern would
+    /// read it otherwise (a `.` or `@` right after a parameter, any `:` or `\`).
+    public static func text(fromTemplate template: String) -> String {
+        PathPatternTokens.text(fromTemplate: template)
     }
 
     /// Reduces a full URL to its path and drops the query string and fragment:

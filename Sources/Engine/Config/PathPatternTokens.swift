@@ -92,6 +92,33 @@ enum PathPatternTokens {
         return true
     }
 
+    /// See `PathPattern.text(fromTemplate:)`. A letter, digit or `_` right after a parameter
+    /// cannot be escaped; it stays as written, so the parameter's name takes it in.
+    static func text(fromTemplate template: String) -> String {
+        var result = ""
+        var inParameter = false
+        var afterParameter = false
+        for character in template {
+            switch character {
+            case "{" where !inParameter:
+                inParameter = true
+                result.append(":")
+            case "}" where inParameter:
+                inParameter = false
+                afterParameter = true
+                continue
+            case _ where inParameter:
+                result.append(isNameCharacter(character) ? character : "_")
+            case ":", "\\", "." where afterParameter, "@" where afterParameter:
+                result += "\\\(character)"
+            default:
+                result.append(character)
+            }
+            afterParameter = false
+        }
+        return result
+    }
+
     private static func isNameCharacter(_ character: Character) -> Bool {
         character == "." || character == "@" || character == "_" || character.isLetter || character.isNumber
     }

@@ -157,16 +157,17 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertTrue(diagnostic?.message.contains("outside the document's folder") ?? false, diagnostic?.message ?? "")
     }
 
-    /// A parameter name a pattern cannot spell (`{pet-id}`) is written so that the pattern
-    /// still matches the path.
+    /// A parameter name a pattern cannot spell (`{pet-id}`), or text that would run on into
+    /// one (`{id}.json`), is written so that the pattern still matches the path.
     func testPatternsSpellEveryParameterAsAPatternReadsIt() throws {
         let path = try write("""
             openapi: 3.0.0
             paths:
               /pets/{pet-id}/toys/{toy.name}: {get: {responses: {}}}
+              /pets/{id}.json: {get: {responses: {}}}
             """)
-        let operation = try XCTUnwrap(OpenAPIDocument(path: path).operations().first)
-        XCTAssertEqual(operation.pattern, "/pets/:pet_id/toys/:toy.name")
+        let operations = try OpenAPIDocument(path: path).operations()
+        XCTAssertEqual(operations.map(\.pattern), ["/pets/:pet_id/toys/:toy.name", "/pets/:id\\.json"])
     }
 
     func testAllOfMergesPropertiesAndRequiredNames() throws {

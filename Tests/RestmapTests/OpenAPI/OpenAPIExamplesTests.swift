@@ -32,6 +32,12 @@ final class OpenAPIExamplesTests: XCTestCase {
                       content:
                         application/json:
                           example: {title: bad}
+                    "500":
+                      content:
+                        application/xml:
+                          example: <title>broken</title>
+                        "*/*":
+                          example: {title: broken}
                     default:
                       content:
                         application/json:
@@ -42,14 +48,15 @@ final class OpenAPIExamplesTests: XCTestCase {
             """.write(toFile: path, atomically: true, encoding: .utf8)
         let examples = try OpenAPIDocument(path: path).examples()
         // A 4XX range is read as 400, so through error_mappings; `default` says no status.
+        // JSON, `+json` and `*/*` bodies are read; text and XML ones are not.
         XCTAssertEqual(examples.map(\.label), [
             "GET /pets/{petId}/toys/{toy} 200 example", "GET /pets/{petId}/toys/{toy} 404 example 'gone'",
-            "GET /pets/{petId}/toys/{toy} 4XX example",
+            "GET /pets/{petId}/toys/{toy} 4XX example", "GET /pets/{petId}/toys/{toy} 500 example",
         ])
-        XCTAssertEqual(examples.map(\.requestPath), Array(repeating: "/pets/1/toys/red%20ball", count: 3))
-        XCTAssertEqual(examples.map(\.status), [200, 404, 400])
+        XCTAssertEqual(examples.map(\.requestPath), Array(repeating: "/pets/1/toys/red%20ball", count: 4))
+        XCTAssertEqual(examples.map(\.status), [200, 404, 400, 500])
         XCTAssertEqual(try examples.map { try JSONSerialization.jsonObject(with: Data($0.json)) as? NSDictionary },
-                       [["id": 1], ["title": "gone"], ["title": "bad"]])
+                       [["id": 1], ["title": "gone"], ["title": "bad"], ["title": "broken"]])
     }
 
     /// Block-style YAML, as examples are usually written: every value at its line and column.
