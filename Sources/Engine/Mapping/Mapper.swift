@@ -35,41 +35,6 @@ final class Mapper {
         return graph
     }
 
-    /// Where a representation sits, for messages: the input's name and the JSON pointer.
-    struct Origin {
-        var input: String
-        /// The representation's JSON pointer in its payload; nil when not tracked.
-        var pointer: String?
-        var locations: PayloadLocations?
-        /// Where the representation sits, for `@parent`, `@root` and `@metadata`; nil when
-        /// the config reads none of them.
-        var scope: MappingScope?
-
-        init(input: String, pointer: String?, locations: PayloadLocations? = nil) {
-            self.input = input
-            self.pointer = pointer
-            self.locations = locations
-        }
-
-        func appending(_ token: String) -> Origin {
-            var copy = self
-            copy.pointer = pointer.map { PayloadLocations.appending(token, to: $0) }
-            return copy
-        }
-
-        func appending(_ index: Int) -> Origin {
-            var copy = self
-            copy.pointer = pointer.map { PayloadLocations.appending(index, to: $0) }
-            return copy
-        }
-
-        /// The location of the value at `pointer` (or of the representation).
-        func location(_ pointer: String? = nil) -> SourceLocation {
-            if let pointer = pointer ?? self.pointer, let found = locations?.nearest(pointer) { return found }
-            return SourceLocation(file: input, keyPath: (pointer ?? self.pointer).map { $0.isEmpty ? "/" : $0 })
-        }
-    }
-
     /// Maps one representation with `plan`. Returns nil when the representation carries no
     /// value for any of the mapping's attributes or relationships (RestKit drops those).
     @discardableResult
