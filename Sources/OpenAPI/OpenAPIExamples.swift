@@ -25,7 +25,7 @@ extension OpenAPIDocument {
         try forEachOperation { path, pathItem, method, operation, _ in
             let parameters = (pathItem["parameters"]?.elements ?? []) + (operation["parameters"]?.elements ?? [])
             let requestPath = try filled(path, parameters: parameters)
-            for (code, responseNode) in operation["responses"]?.members ?? [] where code != "default" {
+            for (code, responseNode) in operation["responses"]?.members ?? [] where ResponseCode(code) != .default {
                 let response = try resolve(responseNode).node
                 for (mediaType, content) in response["content"]?.members ?? [] where Self.isJSON(mediaType) {
                     let prefix = "\(method.uppercased()) \(path) \(code)"
@@ -43,14 +43,7 @@ extension OpenAPIDocument {
     }
 
     private func make(_ value: SpecNode, label: String, path: String, code: String) -> OpenAPIExample {
-        OpenAPIExample(file: value.file, label: label, requestPath: path, status: Self.status(code), json: PositionedJSON.render(value))
-    }
-
-    /// `404` → 404, `4XX` → 400; nil for anything else.
-    static func status(_ code: String) -> Int? {
-        if let number = Int(code) { return number }
-        guard code.count == 3, code.uppercased().hasSuffix("XX"), let first = code.first?.wholeNumberValue else { return nil }
-        return first * 100
+        OpenAPIExample(file: value.file, label: label, requestPath: path, status: ResponseCode(code)?.representativeStatus, json: PositionedJSON.render(value))
     }
 
     /// `/pets/{petId}` with `{petId}` replaced by the parameter's `example` (or its schema's

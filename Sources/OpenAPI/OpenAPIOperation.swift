@@ -50,20 +50,27 @@ extension OpenAPIDocument {
 
     private func errorSchema(_ operation: SpecNode) throws -> SpecNode? {
         let responses = operation["responses"]?.members ?? []
-        let ordered = responses.filter { ($0.key.hasPrefix("4") || $0.key.hasPrefix("5")) && $0.key.count == 3 }
-            + responses.filter { $0.key == "default" }
+        let codes = responses.map { (code: ResponseCode($0.key), response: $0.value) }
+        let ordered = codes.filter { $0.code?.statusClass == 4 || $0.code?.statusClass == 5 } + codes.filter { $0.code == .default }
         for (_, response) in ordered {
             if let schema = try jsonSchema(in: try resolve(response).node) { return schema }
         }
         return nil
     }
 
+    /// The first success response with a JSON schema: `200`, `201`, ..., then `2XX`.
     private func successSchema(_ operation: SpecNode) throws -> SpecNode? {
         let responses = operation["responses"]?.members ?? []
-        let ordered = responses.filter { $0.key.count == 3 && $0.key.hasPrefix("2") && Int($0.key) != nil }
-            .sorted { $0.key < $1.key }
-            + responses.filter { $0.key.uppercased() == "2XX" }
-        for (_, response) in ordered {
+        var statuses: [(status: Int, response: SpecNode)] = []
+        var ranges: [SpecNode] = []
+        for (key, response) in responses {
+            switch ResponseCode(key) {
+            case .status(let status) where status / 100 == 2: statuses.append((status, response))
+            case .range(2): ranges.append(response)
+            default: break
+            }
+        }
+        for response in statuses.sorted(by: { $0.status < $1.status }).map(\.response) + ranges {
             if let schema = try jsonSchema(in: try resolve(response).node) { return schema }
         }
         return nil

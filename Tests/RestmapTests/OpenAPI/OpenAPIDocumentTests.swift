@@ -170,6 +170,28 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertEqual(operations.map(\.pattern), ["/pets/:pet_id/toys/:toy.name", "/pets/:id\\.json"])
     }
 
+    /// The success schema is the lowest 2xx status's with a JSON body, then a `2XX` range's;
+    /// the error schema the first 4xx or 5xx one in document order, then `default`'s.
+    func testSuccessAndErrorResponsesAreChosenByTheirCodes() throws {
+        let path = try write("""
+            openapi: 3.0.0
+            paths:
+              /pets:
+                get:
+                  responses:
+                    default: {content: {application/json: {schema: {title: fallback}}}}
+                    2XX: {content: {application/json: {schema: {title: range}}}}
+                    "302": {content: {application/json: {schema: {title: redirect}}}}
+                    "201": {content: {application/json: {schema: {title: created}}}}
+                    "200": {content: {text/plain: {schema: {title: text}}}}
+                    5XX: {content: {application/json: {schema: {title: outage}}}}
+                    "404": {content: {application/json: {schema: {title: missing}}}}
+            """)
+        let operation = try XCTUnwrap(OpenAPIDocument(path: path).operations().first)
+        XCTAssertEqual(operation.response?["title"]?.text, "created")
+        XCTAssertEqual(operation.errorResponse?["title"]?.text, "outage")
+    }
+
     func testAllOfMergesPropertiesAndRequiredNames() throws {
         let document = try OpenAPIDocument(path: write("""
             openapi: 3.1.0
