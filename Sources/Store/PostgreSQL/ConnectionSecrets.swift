@@ -1,3 +1,4 @@
+import RestmapEngine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,7 +17,8 @@ struct ConnectionSecrets {
         func add(_ secret: Substring) {
             guard !secret.isEmpty else { return }
             found.append(String(secret))
-            if let decoded = String(secret).removingPercentEncodingLeniently(), decoded != String(secret) { found.append(decoded) }
+            let decoded = PercentEncoding.decode(String(secret))
+            if decoded != String(secret) { found.append(decoded) }
             // libpq splits a password holding `@` or `:` where the URI grammar says, and may
             // print any of the pieces as part of a host or user name.
             for piece in secret.split(whereSeparator: { $0 == "@" || $0 == ":" || $0 == "/" }) where piece.count >= 4 {
@@ -54,24 +56,5 @@ struct ConnectionSecrets {
     static func processEnvironment() -> [String: String] {
         guard let value = getenv("PGPASSWORD") else { return [:] }
         return ["PGPASSWORD": String(cString: value)]
-    }
-}
-
-private extension String {
-    /// Percent-decoding that leaves a malformed escape as it is.
-    func removingPercentEncodingLeniently() -> String? {
-        var bytes: [UInt8] = []
-        var iterator = Array(utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }
