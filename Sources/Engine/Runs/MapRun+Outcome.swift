@@ -25,3 +25,12 @@ extension MapRun {
         }
     }
 }
+
+extension Value {
+    /// The keys of an object, in order (empty for anything else): what "nothing mapped"
+    /// messages list.
+    var objectKeys: [String] {
+        if case .object(let object) = self { return object.keys }
+        return []
+    }
+}

@@ -21,7 +21,8 @@ public final class MapRun {
     let statistics = RecordWriter.Statistics()
     /// Roots in output order (tree shape), kept until the run ends unless streaming.
     private(set) var roots: [MappedObject] = []
-    private var streamEmitter: JSONWriter?
+    /// What becomes of each root as it is mapped; decided when the run starts.
+    private var rootHandling = RootHandling.keep
     /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
     var failed = false
     public var inputFailed: Bool { failed }
@@ -33,7 +34,8 @@ public final class MapRun {
     /// `objectBatchSize` as they are mapped (connections made within the batch), the last
     /// batch once every input mapped without failure (`--store` printing no records: the
     /// store merges batches by primary key, as the identity map would have). Needs
-    /// `writesRecords` off: printed records need the whole graph.
+    /// `writesRecords` off: printed records need the whole graph. A run of an error status
+    /// (4xx/5xx) hands over nothing: its error objects are never stored.
     public var onObjectBatch: ((ObjectGraph, MappingPlans) throws -> Void)?
     /// Objects per batch for `onObjectBatch`.
     public var objectBatchSize = 16_384
@@ -50,6 +52,8 @@ public final class MapRun {
 
     /// True when records are written as they are mapped.
     let streams: Bool
+    /// True when some relationship is made by connecting attributes, once objects are mapped.
+    private let hasConnections: Bool
     /// True when key paths read `@parent`, `@root` or `@metadata` (`MappingScope`).
     private let tracksScopes: Bool
 
@@ -65,7 +69,7 @@ public final class MapRun {
         self.payloadReader = PayloadReader(format: options.inputFormat, maxDepth: options.maxDepth, threads: options.threads)
         self.writer = RecordWriter(shape: options.shape)
         payloadMapper.shard = options.shard
-        let hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
+        hasConnections = definitions.entities.contains { $0.relationships.contains(where: \.isConnection) }
         self.streams = options.format == .ndjson && options.shape == .tree && !hasConnections && !options.keepsGraph && options.writesRecords
         self.tracksScopes = definitions.readsPseudoKeys
         if let entity = options.entity, plans.entity(named: entity) == nil {
@@ -79,10 +83,11 @@ public final class MapRun {
     /// - Throws: `RestmapError` (usage) for a path that must be given and is not, or an
     ///   output that cannot be written.
     public func run(_ inputs: [MapInput]) throws -> Int32 {
-        if streams { streamEmitter = JSONWriter(sink: sink, style: .compact) }
-        // A 4xx/5xx payload's error objects are never stored: the store is not even opened.
-        if options.isErrorStatus { onObjectBatch = nil }
-        if let onObjectBatch, options.threads > 1 { batchHandOff = ObjectBatchHandOff(plans: plans, consumer: onObjectBatch) }
+        precondition(onObjectBatch == nil || !options.writesRecords, "a run that prints records keeps its whole graph")
+        rootHandling = decideRootHandling()
+        if case .batch(let consumer) = rootHandling, options.threads > 1 {
+            batchHandOff = ObjectBatchHandOff(plans: plans, consumer: consumer)
+        }
         // However the run ends, the batch consumer's thread has ended with it.
         defer { batchHandOff?.stop() }
         for input in inputs {
@@ -98,18 +103,18 @@ public final class MapRun {
             }
             failed = true
         }
-        if streams {
-            try streamEmitter?.flush()
-        } else if onObjectBatch != nil {
-            if !failed && !options.isErrorStatus {
-                try handOverBatch()
+        switch rootHandling {
+        case .stream(let emitter):
+            try emitter.flush()
+        case .batch(let consumer):
+            if !failed {
+                try handOverBatch(to: consumer)
                 try batchHandOff?.finish()
             }
-        } else if !failed || options.isErrorStatus {
+        case .check, .keep:
             // A failed run prints nothing: half the records would read as all of them.
-            if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
-                ConnectionResolver().resolve(mapper.graph)
-            }
+            guard !failed || options.isErrorStatus else { break }
+            if hasConnections { ConnectionResolver().resolve(mapper.graph) }
             if !failed && !options.isErrorStatus, let onGraphComplete { try onGraphComplete(mapper.graph, plans) }
             if options.writesRecords { try writeOutput() }
         }
@@ -331,48 +336,57 @@ public final class MapRun {
 
     // MARK: - Output
 
+    /// What becomes of each root object as it is mapped.
+    private enum RootHandling {
+        /// Written at once and forgotten (NDJSON in the tree shape, no connections).
+        case stream(JSONWriter)
+        /// Handed over with the objects around it in batches (`onObjectBatch`).
+        case batch((ObjectGraph, MappingPlans) throws -> Void)
+        /// Forgotten: the run only checks that everything maps (`-q` with nothing to store).
+        case check
+        /// Kept, with the whole graph, for the output once every input is mapped.
+        case keep
+    }
+
+    private func decideRootHandling() -> RootHandling {
+        if streams { return .stream(JSONWriter(sink: sink, style: .compact)) }
+        // A 4xx/5xx payload's error objects are never stored: the store is not even opened.
+        if let onObjectBatch, !options.isErrorStatus { return .batch(onObjectBatch) }
+        if !options.writesRecords && onGraphComplete == nil { return .check }
+        return .keep
+    }
+
     private func emitRoot(_ object: MappedObject) throws {
         options.progress?.addRecord()
-        if streams, let emitter = streamEmitter {
+        switch rootHandling {
+        case .stream(let emitter):
             try writer.write(object, to: emitter, statistics: statistics)
             try emitter.newline()
             mapper.resetGraph()
-        } else if onObjectBatch != nil {
+        case .batch(let consumer):
             // A run that failed stores nothing: its later objects are not written only to be
             // rolled back.
             if failed {
                 mapper.resetGraph()
             } else if mapper.graph.objects.count >= objectBatchSize {
-                try handOverBatch()
+                try handOverBatch(to: consumer)
             }
-        } else if !options.writesRecords && onGraphComplete == nil {
-            // `-q` with nothing to store: the run only checks that everything maps.
+        case .check:
             mapper.resetGraph()
-        } else {
+        case .keep:
             roots.append(object)
         }
     }
 
-    /// Hands the objects mapped since the last batch to `onObjectBatch` and forgets them.
-    private func handOverBatch() throws {
-        guard let onObjectBatch else { return }
-        if definitions.entities.contains(where: { $0.relationships.contains(where: \.isConnection) }) {
-            ConnectionResolver().resolve(mapper.graph)
-        }
+    /// Hands the objects mapped since the last batch to `consumer` (on its own thread when
+    /// the run has one) and forgets them.
+    private func handOverBatch(to consumer: (ObjectGraph, MappingPlans) throws -> Void) throws {
+        if hasConnections { ConnectionResolver().resolve(mapper.graph) }
         if let batchHandOff {
             try batchHandOff.send(mapper.detachGraph())
         } else {
-            try onObjectBatch(mapper.graph, plans)
+            try consumer(mapper.graph, plans)
             mapper.resetGraph()
         }
-    }
-}
-
-extension Value {
-    /// The keys of an object, in order (empty for anything else): what "nothing mapped"
-    /// messages list.
-    var objectKeys: [String] {
-        if case .object(let object) = self { return object.keys }
-        return []
     }
 }
