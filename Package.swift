@@ -68,7 +68,7 @@ var targets: [Target] = [
     // results are held to (the differential harness).
     .target(name: "RestmapTestSupport", dependencies: ["RestmapEngine"], path: "Tests/Support"),
     .testTarget(name: "RestmapTests", dependencies: ["RestmapEngine", "RestmapReports", "RestmapOpenAPI", "RestmapTestSupport"]),
-    .testTarget(name: "RestmapStoreTests", dependencies: ["RestmapEngine", "RestmapStore"]),
+    .testTarget(name: "RestmapStoreTests", dependencies: ["RestmapEngine", "RestmapStore", "RestmapTestSupport"]),
     // Runs the built `restmap` over Configs/ and Samples/ and compares with Golden/.
     .testTarget(name: "RestmapCLITests", dependencies: ["RestmapEngine", "RestmapTestSupport"], exclude: ["Golden", "Schemas", "DiagnosticExamples"]),
 ]

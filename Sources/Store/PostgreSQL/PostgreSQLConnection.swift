@@ -9,6 +9,9 @@ final class PostgreSQLConnection: StoreConnection {
     let dialect: StoreDialect = PostgreSQLDialect()
     private let handle: OpaquePointer
     private var statementCount = 0
+    /// Prepared statements no longer used, to be dropped on the server: a long load prepares
+    /// a few each batch, and the server would keep every one until the session ends.
+    private let retiredStatements = RetiredStatements()
     /// libpq's functions (loaded with the first connection, see `LibPQ`).
     let pq: LibPQ
 
@@ -38,6 +41,12 @@ final class PostgreSQLConnection: StoreConnection {
     }
 
     func prepare(_ sql: String) throws -> StoreStatement {
+        if retiredStatements.names.count >= RetiredStatements.dropAt {
+            // One round trip for all of them.
+            let names = retiredStatements.names
+            retiredStatements.names.removeAll()
+            try execute(names.map { "DEALLOCATE \($0)" }.joined(separator: "; "))
+        }
         statementCount += 1
         let name = "restmap_\(statementCount)"
         let prepared = pq.prepare(handle, name, sql, 0, nil)
@@ -48,7 +57,7 @@ final class PostgreSQLConnection: StoreConnection {
         defer { pq.clear(described) }
         try check(described)
         let types = (0..<pq.nparams(described)).map { pq.paramtype(described, $0) }
-        return PostgreSQLStatement(name: name, parameterTypes: types, connection: self)
+        return PostgreSQLStatement(name: name, parameterTypes: types, connection: self, retired: retiredStatements)
     }
 
     /// Runs a prepared statement; the caller owns (and clears) the result.
@@ -167,4 +176,13 @@ final class PostgreSQLConnection: StoreConnection {
         while text.last == "\n" || text.last == " " { text.removeLast() }
         return text
     }
+}
+
+/// The names of a connection's prepared statements that were let go, gathered until the
+/// connection drops them together. A statement adds its own name as it goes: it may outlive
+/// the connection, so it holds this list rather than the connection.
+final class RetiredStatements {
+    /// How many gather before they are dropped.
+    static let dropAt = 32
+    var names: [String] = []
 }

@@ -11,19 +11,24 @@ final class PostgreSQLStatement: StoreStatement {
     /// The connection's libpq functions, kept here: each call through the unowned
     /// connection would check that it is still alive.
     private let pq: LibPQ
+    private let retired: RetiredStatements
     private var parameters = PostgreSQLParameters()
     private var result: OpaquePointer?
     private var row = -1
     private var rowCount = 0
 
-    init(name: String, parameterTypes: [UInt32], connection: PostgreSQLConnection) {
+    init(name: String, parameterTypes: [UInt32], connection: PostgreSQLConnection, retired: RetiredStatements) {
         self.name = name
         self.parameterTypes = parameterTypes
         self.connection = connection
         self.pq = connection.pq
+        self.retired = retired
     }
 
-    deinit { pq.clear(result) }
+    deinit {
+        pq.clear(result)
+        retired.names.append(name)
+    }
 
     func bind(_ values: [StoreValue]) throws {
         reset()

@@ -1,20 +1,19 @@
 import Foundation
-import XCTest
 
 /// A throwaway PostgreSQL server for the store tests: `initdb` into a temporary directory,
 /// `pg_ctl start` listening on a Unix socket in that directory only (no TCP), stopped and
 /// removed by `stop()`. As root the server runs as the `postgres` user (PostgreSQL refuses
 /// root). The binaries are PostgreSQL 15's (`make deps` installs apt `postgresql`); a server
 /// that cannot start is an error with its reason, never a skipped test.
-final class PostgreSQLTestServer {
-    static let binaries = ProcessInfo.processInfo.environment["RESTMAP_PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
+public final class PostgreSQLTestServer {
+    public static let binaries = ProcessInfo.processInfo.environment["RESTMAP_PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
 
-    let directory: URL
+    public let directory: URL
     private var running = false
     private var databaseCount = 0
 
     /// Starts a server; throws with initdb's or pg_ctl's output when it cannot.
-    init() throws {
+    public init() throws {
         directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("restmap-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
@@ -36,12 +35,12 @@ final class PostgreSQLTestServer {
     private var data: String { directory.path + "/data" }
 
     /// A libpq URI of database `name` on this server's socket.
-    func url(_ name: String) -> String {
+    public func url(_ name: String) -> String {
         "postgresql://postgres@/\(name)?host=\(directory.path)"
     }
 
     /// Creates a fresh database (optionally a copy of `template`) and returns its URI.
-    func createDatabase(from template: String? = nil) throws -> String {
+    public func createDatabase(from template: String? = nil) throws -> String {
         databaseCount += 1
         let name = "restmap_\(databaseCount)"
         try psql("CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? ""))
@@ -49,22 +48,22 @@ final class PostgreSQLTestServer {
     }
 
     /// The database name of a URI made by `createDatabase`.
-    static func name(of url: String) -> String {
+    public static func name(of url: String) -> String {
         String(url.split(separator: "/")[2].split(separator: "?")[0])
     }
 
-    func psql(_ sql: String, database: String = "postgres") throws {
+    public func psql(_ sql: String, database: String = "postgres") throws {
         try Self.shell(["/usr/bin/env", "psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url(database), "-c", sql], asServer: false)
     }
 
     /// The rows `sql` returns in `database`, unaligned (`psql -tA`), trimmed.
-    func query(_ sql: String, database: String) throws -> String {
+    public func query(_ sql: String, database: String) throws -> String {
         try Self.shell(["/usr/bin/env", "psql", "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", url(database), "-c", sql], asServer: false)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Stops the server (fast shutdown) and removes its directory.
-    func stop() {
+    public func stop() {
         if running {
             _ = try? Self.shell([Self.binaries + "/pg_ctl", "-D", data, "-m", "fast", "-w", "stop"], asServer: true)
             running = false
@@ -74,16 +73,18 @@ final class PostgreSQLTestServer {
 
     deinit { stop() }
 
-    struct ServerError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct ServerError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+
+        public init(message: String) { self.message = message }
     }
 
     /// Runs a command (as the `postgres` user when root and `asServer`); throws its output on
     /// failure. Through system(3), not Foundation's Process: the server pg_ctl leaves running
     /// would inherit Process's termination-notification descriptor and make it wait forever.
     @discardableResult
-    static func shell(_ arguments: [String], asServer: Bool) throws -> String {
+    public static func shell(_ arguments: [String], asServer: Bool) throws -> String {
         let command = asServer && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + arguments : arguments
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-pg-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }

@@ -1,0 +1,53 @@
+@testable import RestmapStore
+import RestmapTestSupport
+import XCTest
+
+/// Prepared statements on a real server (PostgreSQLTestServer): a long load prepares a few
+/// each batch, so the ones let go must not stay on the server until the session ends.
+final class PostgreSQLStatementTests: XCTestCase {
+    nonisolated(unsafe) private static var server: Result<PostgreSQLTestServer, Error>?
+
+    override class func setUp() { server = Result { try PostgreSQLTestServer() } }
+    override class func tearDown() {
+        if case .success(let server)? = server { server.stop() }
+        server = nil
+    }
+
+    private func connect() throws -> PostgreSQLConnection {
+        let server = try XCTUnwrap(Self.server).get()
+        return try PostgreSQLConnection(url: server.createDatabase())
+    }
+
+    private func preparedOnServer(_ connection: PostgreSQLConnection) throws -> Int {
+        let count = try connection.prepare("SELECT count(*) FROM pg_prepared_statements")
+        XCTAssertTrue(try count.step())
+        guard case .integer(let value) = count.column(0) else {
+            XCTFail("count(*) is not an integer: \(count.column(0))")
+            return -1
+        }
+        return Int(value)
+    }
+
+    func testStatementsLetGoAreDroppedOnTheServer() throws {
+        let connection = try connect()
+        for round in 0..<200 {
+            let statement = try connection.prepare("SELECT $1::int + \(round)")
+            try statement.bind([.integer(1)])
+            XCTAssertTrue(try statement.step())
+            XCTAssertEqual(statement.column(0), .integer(Int64(round) + 1))
+        }
+        // Of 200 let go, at most one gathering waits to be dropped (the count's own statement aside).
+        XCTAssertLessThanOrEqual(try preparedOnServer(connection), 33)
+    }
+
+    func testStatementsStillHeldKeepWorking() throws {
+        let connection = try connect()
+        let kept = try connection.prepare("SELECT $1::text || '!'")
+        for round in 0..<100 {
+            _ = try connection.prepare("SELECT \(round)")
+        }
+        try kept.bind([.text("still here")])
+        XCTAssertTrue(try kept.step())
+        XCTAssertEqual(kept.column(0), .text("still here!"))
+    }
+}
