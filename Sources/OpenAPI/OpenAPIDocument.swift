@@ -122,7 +122,7 @@ public final class OpenAPIDocument {
         }
         let base = node.file.lastIndex(of: "/").map { String(node.file[...$0]) } ?? ""
         let path = name.hasPrefix("/") ? nil : Self.normalized(base + name)
-        // A file read before has passed the check below already.
+        // A file read before has passed the check below already (or is the document itself).
         if let path, let known = files[path] { return known }
         guard let path, SampleConfinement(allowing: [folder.isEmpty ? "." : folder]).allows(path) else {
             throw RestmapError.usage(

@@ -40,6 +40,21 @@ final class PostgreSQLStatementTests: XCTestCase {
         XCTAssertLessThanOrEqual(try preparedOnServer(connection), 33)
     }
 
+    /// A name the server does not know (a pooler that renames prepared statements) makes the
+    /// drop fail: the load's transaction goes on as if nothing had happened.
+    func testAFailedDropLeavesTheTransactionWhole() throws {
+        let connection = try connect()
+        try connection.beginWrite()
+        try connection.execute("CREATE TABLE kept (x int)")
+        connection.retiredStatements.names.append("restmap_unknown")
+        for round in 0..<40 {
+            _ = try connection.prepare("SELECT \(round)")
+        }
+        try connection.execute("INSERT INTO kept VALUES (1)")
+        try connection.commit()
+        XCTAssertEqual(try connection.prepare("SELECT count(*) FROM kept").firstValue(), .integer(1))
+    }
+
     func testStatementsStillHeldKeepWorking() throws {
         let connection = try connect()
         let kept = try connection.prepare("SELECT $1::text || '!'")

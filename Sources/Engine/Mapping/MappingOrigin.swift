@@ -2,8 +2,10 @@ extension Mapper {
     /// Where a representation sits, for messages: the input's name and the JSON pointer.
     ///
     /// Its fields live in one immutable object, so that handing an origin on — every
-    /// element, object and relationship of a run does — costs one retain, not one per field;
-    /// setting a field makes a new object (only runs that track pointers or scopes do).
+    /// element, object and relationship of a run does — costs one retain, not one per field.
+    /// Setting a field makes a new object; only runs that track pointers (validate) or scopes
+    /// (`@parent`, `@root`, `@metadata`) do, as setting no scope where there is none is
+    /// passed over.
     struct Origin {
         private final class Fields {
             let input: String
@@ -39,7 +41,10 @@ extension Mapper {
         /// the config reads none of them.
         var scope: MappingScope? {
             get { fields.scope }
-            set { fields = Fields(input: input, pointer: pointer, locations: locations, scope: newValue) }
+            set {
+                guard newValue !== fields.scope else { return }
+                fields = Fields(input: input, pointer: pointer, locations: locations, scope: newValue)
+            }
         }
 
         func appending(_ token: String) -> Origin {

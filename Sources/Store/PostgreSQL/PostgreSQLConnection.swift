@@ -11,7 +11,10 @@ final class PostgreSQLConnection: StoreConnection {
     private var statementCount = 0
     /// Prepared statements no longer used, to be dropped on the server: a long load prepares
     /// a few each batch, and the server would keep every one until the session ends.
-    private let retiredStatements = RetiredStatements()
+    let retiredStatements = RetiredStatements()
+    /// False once dropping them failed (a pooler that renames prepared statements answers
+    /// that they do not exist): the connection then leaves them to the session's end.
+    private var dropsStatements = true
     /// libpq's functions (loaded with the first connection, see `LibPQ`).
     let pq: LibPQ
 
@@ -41,12 +44,7 @@ final class PostgreSQLConnection: StoreConnection {
     }
 
     func prepare(_ sql: String) throws -> StoreStatement {
-        if retiredStatements.names.count >= RetiredStatements.dropAt {
-            // One round trip for all of them.
-            let names = retiredStatements.names
-            retiredStatements.names.removeAll()
-            try execute(names.map { "DEALLOCATE \($0)" }.joined(separator: "; "))
-        }
+        if retiredStatements.names.count >= RetiredStatements.dropAt { dropRetiredStatements() }
         statementCount += 1
         let name = "restmap_\(statementCount)"
         let prepared = pq.prepare(handle, name, sql, 0, nil)
@@ -58,6 +56,31 @@ final class PostgreSQLConnection: StoreConnection {
         try check(described)
         let types = (0..<pq.nparams(described)).map { pq.paramtype(described, $0) }
         return PostgreSQLStatement(name: name, parameterTypes: types, connection: self, retired: retiredStatements)
+    }
+
+    /// Drops the retired statements in one round trip, as a courtesy that must never fail the
+    /// work around it: inside a transaction under a savepoint, so that a failure leaves the
+    /// transaction as it was; in a failed transaction not at all (they wait for the next time).
+    private func dropRetiredStatements() {
+        guard dropsStatements else {
+            retiredStatements.names.removeAll()
+            return
+        }
+        let drops = retiredStatements.names.map { "DEALLOCATE \($0)" }.joined(separator: "; ")
+        switch pq.transactionStatus(handle) {
+        case PQTRANS_IDLE:
+            if (try? execute(drops)) == nil { dropsStatements = false }
+        case PQTRANS_INTRANS:
+            do {
+                try execute("SAVEPOINT restmap_deallocate; \(drops); RELEASE SAVEPOINT restmap_deallocate")
+            } catch {
+                dropsStatements = false
+                try? execute("ROLLBACK TO SAVEPOINT restmap_deallocate; RELEASE SAVEPOINT restmap_deallocate")
+            }
+        default:
+            return
+        }
+        retiredStatements.names.removeAll()
     }
 
     /// Runs a prepared statement; the caller owns (and clears) the result.

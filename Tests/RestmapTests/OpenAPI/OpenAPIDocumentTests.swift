@@ -186,10 +186,17 @@ final class OpenAPIDocumentTests: XCTestCase {
                     "200": {content: {text/plain: {schema: {title: text}}}}
                     5XX: {content: {application/json: {schema: {title: outage}}}}
                     "404": {content: {application/json: {schema: {title: missing}}}}
+              /toys:
+                get:
+                  responses:
+                    default: {content: {application/json: {schema: {title: fallback}}}}
+                    "200": {content: {text/plain: {schema: {title: text}}}}
+                    2XX: {content: {application/json: {schema: {title: range}}}}
+                    "404": {content: {text/plain: {schema: {title: missing}}}}
             """)
-        let operation = try XCTUnwrap(OpenAPIDocument(path: path).operations().first)
-        XCTAssertEqual(operation.response?["title"]?.text, "created")
-        XCTAssertEqual(operation.errorResponse?["title"]?.text, "outage")
+        let operations = try OpenAPIDocument(path: path).operations()
+        XCTAssertEqual(operations.map { $0.response?["title"]?.text }, ["created", "range"])
+        XCTAssertEqual(operations.map { $0.errorResponse?["title"]?.text }, ["outage", "fallback"])
     }
 
     func testAllOfMergesPropertiesAndRequiredNames() throws {

@@ -32,6 +32,10 @@ final class PathPatternTests: XCTestCase {
             XCTAssertEqual(pattern.problems, [], template)
         }
         XCTAssertNil(PathPattern(PathPattern.text(fromTemplate: "/pets/{id}.json")).match("/pets/7.xml"))
+        // Braces that enclose no name within a segment are text.
+        XCTAssertEqual(PathPattern.text(fromTemplate: "/pets/{id/toys"), "/pets/{id/toys")
+        XCTAssertEqual(PathPattern.text(fromTemplate: "/a/{}/b"), "/a/{}/b")
+        XCTAssertEqual(PathPattern.text(fromTemplate: "/a/{x{y}}"), "/a/:x_y}")
     }
 }
 
