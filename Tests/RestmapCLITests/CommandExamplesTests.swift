@@ -21,7 +21,7 @@ final class CommandExamplesTests: XCTestCase {
                 XCTAssertEqual(result.status, 0, "restmap \(command): `\(example)` failed:\n\(result.output)")
                 for written in Self.filesWritten(by: example) {
                     let size = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(written).path)[.size] as? Int) ?? 0
-                    XCTAssertGreaterThan(size ?? 0, 0, "`\(example)` did not write \(written)")
+                    XCTAssertGreaterThan(size, 0, "`\(example)` did not write \(written)")
                 }
                 ran += 1
             }

@@ -150,7 +150,7 @@ final class InstallTests: XCTestCase {
         let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { item -> String? in
             let path = prefix.appendingPathComponent(item as! String).path
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             return isDirectory.boolValue ? nil : item as? String
         } ?? []
         XCTAssertEqual(left, [], "uninstall leaves no file behind")

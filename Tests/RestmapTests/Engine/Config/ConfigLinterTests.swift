@@ -8,7 +8,7 @@ final class ConfigLinterTests: XCTestCase {
 
     func findings(_ json: String, file: String = "c.json") throws -> [Diagnostic] {
         let log = DiagnosticLog()
-        let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(json.utf8), file: file)
+        _ = try ConfigPipeline(log: log).definitions(configBytes: Array(json.utf8), file: file)
         return log.diagnostics
     }
 
@@ -79,7 +79,7 @@ final class ConfigLinterTests: XCTestCase {
             </plist>
             """
         let log = DiagnosticLog()
-        let definitions = try ConfigPipeline(log: log).definitions(configBytes: Array(xml.utf8), file: "api.plist")
+        _ = try ConfigPipeline(log: log).definitions(configBytes: Array(xml.utf8), file: "api.plist")
         XCTAssertEqual(log.diagnostics.count, 1)
         let diagnostic = log.diagnostics[0]
         XCTAssertEqual(diagnostic.code, .lintUndefinedEntity)
