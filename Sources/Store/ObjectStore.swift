@@ -98,7 +98,7 @@ public enum ObjectStore {
             }
         } catch {
             if opened.created { SQLiteStoreFile.remove(store) }
-            throw SQLiteLoad.describe(error, path: store)
+            throw SQLiteStoreFile.writeFailure(error, path: store)
         }
     }
 }

@@ -23,6 +23,9 @@ public final class MapRun {
     private(set) var roots: [MappedObject] = []
     /// What becomes of each root as it is mapped; decided when the run starts.
     private var rootHandling = RootHandling.keep
+    /// The record writer's stack of objects being written, reused from one streamed record
+    /// to the next instead of made for each.
+    private var streamAncestors: [ObjectIdentifier] = []
     /// Whether some input failed: malformed, served by no path mapping, or nothing mapped.
     var failed = false
     public var inputFailed: Bool { failed }
@@ -200,6 +203,8 @@ public final class MapRun {
         let reader = payloadReader.jsonReader(source)
         let keys = streamableKeyPath(entries)
         let members = keys == nil ? nil : readKeys(entries)
+        // Spelled once per input, not once per NDJSON line.
+        let searched = keys.map { [$0.joined(separator: ".")] } ?? []
         // NDJSON lines are payloads of one input: "nothing mapped" is judged over all of them
         // (a line whose object no matcher takes is not an error by itself).
         var inputOutcome = PayloadMapper.Outcome()
@@ -210,7 +215,8 @@ public final class MapRun {
             failed = true
         }) { _ in
             if let keys {
-                let (outcome, rootKeys) = try streamJSONElements(reader, at: keys, members: members, entries: entries, origin: origin)
+                let (outcome, rootKeys) = try streamJSONElements(
+                    reader, at: keys, searched: searched, members: members, entries: entries, origin: origin)
                 inputOutcome.merge(outcome)
                 if firstRootKeys == nil { firstRootKeys = rootKeys }
             } else {
@@ -224,13 +230,14 @@ public final class MapRun {
     }
 
     /// Maps the elements of the array at `keys` of the next document as the parser reaches
-    /// them. Returns the outcome and, when the key path is not there, the root's keys.
+    /// them (`searched`: the key path as "nothing mapped" names it). Returns the outcome and,
+    /// when the key path is not there, the root's keys.
     private func streamJSONElements(
-        _ reader: JSONStreamReader, at keys: [String], members: Set<String>?, entries: [PathMapping],
-        origin: Mapper.Origin
+        _ reader: JSONStreamReader, at keys: [String], searched: [String], members: Set<String>?,
+        entries: [PathMapping], origin: Mapper.Origin
     ) throws -> (PayloadMapper.Outcome, [String]) {
         var outcome = PayloadMapper.Outcome()
-        outcome.searchedKeyPaths = [keys.joined(separator: ".")]
+        outcome.searchedKeyPaths = searched
         var rootKeys: [String] = []
         // Elements of an array met halfway along the key path, and whether any held the rest.
         var fanOutElements = 0
@@ -336,31 +343,11 @@ public final class MapRun {
 
     // MARK: - Output
 
-    /// What becomes of each root object as it is mapped.
-    private enum RootHandling {
-        /// Written at once and forgotten (NDJSON in the tree shape, no connections).
-        case stream(JSONWriter)
-        /// Handed over with the objects around it in batches (`onObjectBatch`).
-        case batch((ObjectGraph, MappingPlans) throws -> Void)
-        /// Forgotten: the run only checks that everything maps (`-q` with nothing to store).
-        case check
-        /// Kept, with the whole graph, for the output once every input is mapped.
-        case keep
-    }
-
-    private func decideRootHandling() -> RootHandling {
-        if streams { return .stream(JSONWriter(sink: sink, style: .compact)) }
-        // A 4xx/5xx payload's error objects are never stored: the store is not even opened.
-        if let onObjectBatch, !options.isErrorStatus { return .batch(onObjectBatch) }
-        if !options.writesRecords && onGraphComplete == nil { return .check }
-        return .keep
-    }
-
     private func emitRoot(_ object: MappedObject) throws {
         options.progress?.addRecord()
         switch rootHandling {
         case .stream(let emitter):
-            try writer.write(object, to: emitter, statistics: statistics)
+            try writer.write(object, to: emitter, ancestors: &streamAncestors, statistics: statistics, recurring: nil)
             try emitter.newline()
             mapper.resetGraph()
         case .batch(let consumer):

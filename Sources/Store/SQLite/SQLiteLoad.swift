@@ -54,7 +54,7 @@ final class SQLiteLoad: StoreLoad {
         } catch {
             connection.rollback()
             if opened.created { SQLiteStoreFile.remove(path) }
-            throw Self.describe(error, path: path)
+            throw SQLiteStoreFile.writeFailure(error, path: path)
         }
     }
 
@@ -106,19 +106,7 @@ final class SQLiteLoad: StoreLoad {
             try body()
         } catch {
             abandon()
-            throw Self.describe(error, path: path)
+            throw SQLiteStoreFile.writeFailure(error, path: path)
         }
-    }
-
-    static func describe(_ error: Error, path: String) -> Error {
-        if let error = error as? SQLiteError {
-            if error.isFull { return SQLiteStoreFile.failure(path, "could not be written: the disk is full; the store is unchanged") }
-            if error.isBusy { return SQLiteStoreFile.failure(path, "is locked by another run for longer than the busy timeout (\(StoreWaiting.description)); the store is unchanged") }
-            return SQLiteStoreFile.failure(path, "could not be written: \(error.message); the store is unchanged")
-        }
-        if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {
-            return RestmapError.usage(first.code, "store \(path): \(first.message)", at: .file(path))
-        }
-        return error
     }
 }

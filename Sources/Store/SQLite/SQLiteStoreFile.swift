@@ -158,6 +158,20 @@ enum SQLiteStoreFile {
         return failure(path, "is damaged; restmap will not write to it", notes: problems)
     }
 
+    /// What a failed write to the store at `path` tells the user: a full disk, a lock held
+    /// past the busy timeout, SQLite's own message, or a usage error located at the store.
+    static func writeFailure(_ error: Error, path: String) -> Error {
+        if let error = error as? SQLiteError {
+            if error.isFull { return failure(path, "could not be written: the disk is full; the store is unchanged") }
+            if error.isBusy { return failure(path, "is locked by another run for longer than the busy timeout (\(StoreWaiting.description)); the store is unchanged") }
+            return failure(path, "could not be written: \(error.message); the store is unchanged")
+        }
+        if let error = error as? RestmapError, error.kind == .usage, let first = error.diagnostics.first, first.location == nil {
+            return RestmapError.usage(first.code, "store \(path): \(first.message)", at: .file(path))
+        }
+        return error
+    }
+
     static func failure(_ path: String, _ message: String, notes: [String] = []) -> RestmapError {
         StoreFailure.error(store: path, message, notes: notes)
     }

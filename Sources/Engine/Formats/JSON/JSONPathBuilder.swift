@@ -19,9 +19,9 @@
 struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     private enum Kind { case scalar, object, array }
 
-    private let path: [[UInt8]]
-    private let pathText: [String]
-    private let targetPointer: String
+    /// Held whole (one reference, where copying its parts would retain each for every
+    /// NDJSON line); only the member filter, read for every key, is kept apart.
+    private let target: JSONPathTarget
     private var inner: Inner
     private let body: (JSONStreamElement) throws -> Void
     private let locationsRequested: Bool
@@ -58,9 +58,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     ) {
         self.file = file
         self.members = target.members
-        self.path = target.path
-        self.pathText = target.keyPath
-        self.targetPointer = target.targetPointer
+        self.target = target
         self.inner = inner
         self.locationsRequested = locations
         self.body = body
@@ -91,14 +89,14 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         if forwarding { return true }
         if pendingMatch {
             pendingMatch = false
-            if depth == path.count {
+            if depth == target.path.count {
                 targetReached = true
                 if kind == .array {
                     targetIsArray = true
                     elementsDepth = depth + 1
                     return false
                 }
-                begin(index: nil, pointer: targetPointer, at: position)
+                begin(index: nil, pointer: target.targetPointer, at: position)
                 return true
             }
             if kind == .object { onPath = depth + 1 }
@@ -108,14 +106,14 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
                 targetReached = true
                 targetIsArray = true
                 elementsDepth = depth + 1
-                fanOutKeys = Array(pathText[depth...])
+                fanOutKeys = Array(target.keyPath[depth...])
             }
             return false
         }
         if depth == elementsDepth {
             let index = count
             count += 1
-            begin(index: index, pointer: locationsRequested ? PayloadLocations.appending(index, to: targetPointer) : "",
+            begin(index: index, pointer: locationsRequested ? PayloadLocations.appending(index, to: target.targetPointer) : "",
                   at: position)
             return true
         }
@@ -195,13 +193,13 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
             try inner.key(key, at: position)
             return
         }
-        if depth == 1 && !path.isEmpty {
+        if depth == 1 && !target.path.isEmpty {
             let text = key.string
             if rootKeySet.insert(text).inserted { rootKeys.append(text) }
         }
-        if depth == onPath && depth <= path.count && key.equals(path[depth - 1]) {
+        if depth == onPath && depth <= target.path.count && key.equals(target.path[depth - 1]) {
             if targetReached {
-                throw JSONPathKeyRepeated(keyPath: Array(pathText[..<depth]), location: position.location(in: file))
+                throw JSONPathKeyRepeated(keyPath: Array(target.keyPath[..<depth]), location: position.location(in: file))
             }
             pendingMatch = true
         }
