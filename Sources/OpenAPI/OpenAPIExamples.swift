@@ -61,18 +61,6 @@ extension OpenAPIDocument {
             let numeric = ["integer", "number"].contains(schema?["type"]?.text ?? "")
             values[name] = given ?? (numeric ? "1" : name)
         }
-        var result = ""
-        var name: String?
-        for character in path {
-            switch character {
-            case "{": name = ""
-            case "}":
-                if let parameter = name { result += PercentEncoding.encode(values[parameter] ?? parameter) }
-                name = nil
-            default:
-                if name != nil { name!.append(character) } else { result.append(character) }
-            }
-        }
-        return result
+        return OpenAPIPathTemplate.filled(path) { PercentEncoding.encode(values[$0] ?? $0) }
     }
 }

@@ -20,7 +20,7 @@ struct OpenAPIPathIndex {
 
     init(_ operations: [OpenAPIOperation]) {
         entries = operations.map { operation in
-            let template = Self.segments(operation.path).map { Self.holdsParameter($0) ? nil : String($0) }
+            let template = Self.segments(operation.path).map { OpenAPIPathTemplate.holdsParameter($0) ? nil : String($0) }
             return Entry(operation: operation, segments: Self.segments(operation.pattern), template: template)
         }
         for (position, entry) in entries.enumerated() {
@@ -63,13 +63,6 @@ struct OpenAPIPathIndex {
         let matching = matchingEntries(pattern)
         let best = matching.map(likeness).max()
         return matching.filter { likeness($0) == best }.map(\.operation)
-    }
-
-    /// Whether a document path's segment holds a `{parameter}` (a name between braces), as
-    /// the pattern made of the path reads it (`PathPattern.text(fromTemplate:)`).
-    static func holdsParameter(_ segment: Substring) -> Bool {
-        guard let open = segment.firstIndex(of: "{") else { return false }
-        return segment[segment.index(after: open)...].dropFirst().contains("}")
     }
 
     /// A path's segments.

@@ -40,6 +40,20 @@ final class PostgreSQLStatementTests: XCTestCase {
         XCTAssertLessThanOrEqual(try preparedOnServer(connection), 33)
     }
 
+    /// A load prepares inside its transaction: the statements it lets go are dropped there too.
+    func testStatementsLetGoInsideATransactionAreDroppedOnTheServer() throws {
+        let connection = try connect()
+        try connection.beginWrite()
+        try connection.execute("CREATE TABLE kept (x int)")
+        for round in 0..<200 {
+            _ = try connection.prepare("SELECT \(round)")
+        }
+        XCTAssertLessThanOrEqual(try preparedOnServer(connection), 33)
+        try connection.execute("INSERT INTO kept VALUES (1)")
+        try connection.commit()
+        XCTAssertEqual(try connection.prepare("SELECT count(*) FROM kept").firstValue(), .integer(1))
+    }
+
     /// A name the server does not know (a pooler that renames prepared statements) makes the
     /// drop fail: the load's transaction goes on as if nothing had happened.
     func testAFailedDropLeavesTheTransactionWhole() throws {
@@ -53,6 +67,11 @@ final class PostgreSQLStatementTests: XCTestCase {
         try connection.execute("INSERT INTO kept VALUES (1)")
         try connection.commit()
         XCTAssertEqual(try connection.prepare("SELECT count(*) FROM kept").firstValue(), .integer(1))
+        // The connection has given up dropping: statements stay, and nothing fails.
+        for round in 0..<40 {
+            _ = try connection.prepare("SELECT \(round)")
+        }
+        XCTAssertGreaterThan(try preparedOnServer(connection), 40)
     }
 
     func testStatementsStillHeldKeepWorking() throws {

@@ -44,7 +44,7 @@ final class PostgreSQLConnection: StoreConnection {
     }
 
     func prepare(_ sql: String) throws -> StoreStatement {
-        if retiredStatements.names.count >= RetiredStatements.dropAt { dropRetiredStatements() }
+        if retiredStatements.names.count >= RetiredStatements.dropAt { try dropRetiredStatements() }
         statementCount += 1
         let name = "restmap_\(statementCount)"
         let prepared = pq.prepare(handle, name, sql, 0, nil)
@@ -61,7 +61,9 @@ final class PostgreSQLConnection: StoreConnection {
     /// Drops the retired statements in one round trip, as a courtesy that must never fail the
     /// work around it: inside a transaction under a savepoint, so that a failure leaves the
     /// transaction as it was; in a failed transaction not at all (they wait for the next time).
-    private func dropRetiredStatements() {
+    /// Throws only when the savepoint itself could not be made, which leaves the transaction
+    /// failed: its next statement would otherwise report that without the reason.
+    private func dropRetiredStatements() throws {
         guard dropsStatements else {
             retiredStatements.names.removeAll()
             return
@@ -76,6 +78,7 @@ final class PostgreSQLConnection: StoreConnection {
             } catch {
                 dropsStatements = false
                 try? execute("ROLLBACK TO SAVEPOINT restmap_deallocate; RELEASE SAVEPOINT restmap_deallocate")
+                if pq.transactionStatus(handle) == PQTRANS_INERROR { throw error }
             }
         default:
             return
