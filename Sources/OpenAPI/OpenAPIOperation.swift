@@ -20,6 +20,11 @@ public struct OpenAPIOperation {
     /// RestKit's form of the path: `{petId}` → `:petId`, `{pet-id}` → `:pet_id`,
     /// `/pets/{id}.json` → `/pets/:id\.json`.
     public var pattern: String { PathPattern.text(fromTemplate: path) }
+
+    /// The path's parameters whose name `pattern` runs on into the text after them
+    /// (`{id}v2` → `:idv2`): no escape separates a letter, digit or `_`, so a mapping of such
+    /// a path needs its parameter renamed by hand.
+    public var parametersJoiningText: [String] { OpenAPIPathTemplate.parametersJoiningText(path) }
 }
 
 extension OpenAPIDocument {

@@ -32,6 +32,20 @@ enum OpenAPIPathTemplate {
         parts(segment).contains { if case .parameter = $0 { return true } else { return false } }
     }
 
+    /// The parameters whose name a pattern runs on into the text after them: a letter, digit
+    /// or `_` there cannot be escaped, so `{id}v2` reads as the parameter `idv2`.
+    static func parametersJoiningText(_ path: String) -> [String] {
+        var names: [String] = []
+        for segment in path.split(separator: "/") {
+            let parts = parts(segment)
+            for (part, next) in zip(parts, parts.dropFirst()) {
+                guard case .parameter(let name) = part, case .text(let text) = next, let first = text.first else { continue }
+                if first.isLetter || first.isNumber || first == "_" { names.append(name) }
+            }
+        }
+        return names
+    }
+
     /// The path with each parameter replaced by `value(name)`.
     static func filled(_ path: String, value: (String) -> String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { segment in

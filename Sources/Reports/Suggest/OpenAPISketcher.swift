@@ -27,7 +27,13 @@ struct OpenAPISketcher {
     }
 
     mutating func sketch() throws {
+        var pathsNoted: Set<String> = []
         for operation in try document.operations() {
+            if pathsNoted.insert(operation.path).inserted {
+                for name in operation.parametersJoiningText {
+                    notes.append("\(operation.path): the text after {\(name)} joins the parameter's name in the pattern \(operation.pattern); rename the parameter by hand")
+                }
+            }
             if let body = operation.requestBody {
                 let schema = try document.schema(body)
                 if schema.isObject, !schema.properties.isEmpty {

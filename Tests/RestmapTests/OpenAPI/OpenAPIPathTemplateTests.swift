@@ -25,6 +25,12 @@ final class OpenAPIPathTemplateTests: XCTestCase {
         }
     }
 
+    /// A letter, digit or `_` after a parameter cannot be escaped in a pattern; `.` and `@` can.
+    func testParametersWhoseNameRunsOnIntoTheText() {
+        XCTAssertEqual(OpenAPIPathTemplate.parametersJoiningText("/files/{id}v2/{rev}_x/{n}.json/{at}@host/{last}"), ["id", "rev"])
+        XCTAssertEqual(OpenAPIPathTemplate.parametersJoiningText("/pets/{id}"), [])
+    }
+
     func testParametersAreFilledSegmentBySegment() {
         let values = ["id": "7", "rest": "x y"]
         XCTAssertEqual(OpenAPIPathTemplate.filled("/pets/{id}.json") { values[$0] ?? $0 }, "/pets/7.json")

@@ -73,6 +73,23 @@ final class OpenAPISketcherTests: XCTestCase {
         XCTAssertEqual(definitions.pathMappings.count, 3)
     }
 
+    /// A path a pattern cannot spell as it is gets a note in the config, once for its methods.
+    func testAParameterRunningOnIntoItsTextIsNoted() throws {
+        let path = try makeTemporaryDirectory(self) + "/files.yaml"
+        try """
+            openapi: 3.1.0
+            paths:
+              /files/{id}v2:
+                get: {responses: {'200': {content: {application/json: {schema: {type: object, properties: {id: {type: integer}}}}}}}}
+                put: {responses: {'200': {content: {application/json: {schema: {type: object, properties: {id: {type: integer}}}}}}}}
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        var sketcher = OpenAPISketcher(document: try OpenAPIDocument(path: path))
+        try sketcher.sketch()
+        XCTAssertEqual(sketcher.notes.filter { $0.hasPrefix("/files") }, [
+            "/files/{id}v2: the text after {id} joins the parameter's name in the pattern /files/:idv2; rename the parameter by hand",
+        ])
+    }
+
     func testADocumentWithoutObjectResponsesIsAnError() throws {
         let path = try makeTemporaryDirectory(self) + "/empty.yaml"
         try "openapi: 3.1.0\npaths:\n  /ping:\n    get:\n      responses: {'200': {description: pong}}\n"
