@@ -6,7 +6,7 @@ public struct OpenAPIOperation {
     /// `get`, `post`, ...
     public var method: String
     /// The path as the document writes it: `/pets/{petId}`.
-    public var path: String
+    public let path: String
     /// The schema of the first 2xx response (200, 201, ..., then `2XX`) with an
     /// `application/json` (or `+json`) body. `default` is left out: it is most often the
     /// error a failing call gets.
@@ -18,13 +18,25 @@ public struct OpenAPIOperation {
     public var location: SourceLocation
 
     /// RestKit's form of the path: `{petId}` → `:petId`, `{pet-id}` → `:pet_id`,
-    /// `/pets/{id}.json` → `/pets/:id\.json`.
-    public var pattern: String { PathPattern.text(fromTemplate: path) }
+    /// `/pets/{id}.json` → `/pets/:id\.json` (`PathTemplate.patternText`).
+    public let pattern: String
+    /// The path's parameters its pattern cannot keep apart from what follows them
+    /// (`{id}v2` → `:idv2`, `{major}{minor}`): a mapping of the path needs editing by hand.
+    public let unseparatedParameters: [String]
 
-    /// The path's parameters whose name `pattern` runs on into the text after them
-    /// (`{id}v2` → `:idv2`): no escape separates a letter, digit or `_`, so a mapping of such
-    /// a path needs its parameter renamed by hand.
-    public var parametersJoiningText: [String] { OpenAPIPathTemplate.parametersJoiningText(path) }
+    init(
+        method: String, path: String, response: SpecNode? = nil, requestBody: SpecNode? = nil, errorResponse: SpecNode? = nil,
+        location: SourceLocation
+    ) {
+        self.method = method
+        self.path = path
+        self.response = response
+        self.requestBody = requestBody
+        self.errorResponse = errorResponse
+        self.location = location
+        pattern = PathTemplate.patternText(path)
+        unseparatedParameters = PathTemplate.unseparatedParameters(path)
+    }
 }
 
 extension OpenAPIDocument {

@@ -48,6 +48,38 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(notADocument.stdout, "")
     }
 
+    /// A path whose parameter is followed by text: the written pattern names the same
+    /// parameter, so the config maps a request to that path; what no pattern can spell is
+    /// named in the config's comments.
+    func testDocumentPathsWithTextAfterAParameterBecomePatternsThatMatchThem() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let document = scratch.appendingPathComponent("files.yaml").path
+        try """
+            openapi: 3.1.0
+            paths:
+              /files/{id}.json:
+                get: {responses: {'200': {content: {application/json: {schema: {$ref: '#/components/schemas/File'}}}}}}
+              /versions/{major}{minor}:
+                get: {responses: {'200': {content: {application/json: {schema: {$ref: '#/components/schemas/File'}}}}}}
+            components:
+              schemas:
+                File: {type: object, required: [id], properties: {id: {type: integer}, name: {type: string}}}
+            """.write(toFile: document, atomically: true, encoding: .utf8)
+        let payload = scratch.appendingPathComponent("file.json").path
+        try #"{"id": 7, "name": "notes.txt"}"#.write(toFile: payload, atomically: true, encoding: .utf8)
+        let config = scratch.appendingPathComponent("files.plist").path
+        let made = try RestmapBinary.run(["init", "--openapi", document, "-o", config])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+        XCTAssertTrue(text.contains(#"<string>/files/:id\.json</string>"#), text)
+        XCTAssertTrue(text.contains("/versions/{major}{minor}: {major} runs into what follows it in the pattern /versions/:major:minor; edit the path mapping by hand"), text)
+        let mapped = try RestmapBinary.run(["map", "--compact", "-c", config, "/files/7.json=\(payload)"])
+        XCTAssertEqual(mapped.status, 0, mapped.stderr)
+        XCTAssertEqual(mapped.stdout, #"[{"_entity":"File","id":7,"name":"notes.txt"}]"# + "\n")
+    }
+
     /// `init --manifest-out` lists each sample at the path `init` gave it, relative to the
     /// manifest's own directory (made when missing), so `validate --manifest` checks the same
     /// samples at the same paths: the two commands agree on file names.

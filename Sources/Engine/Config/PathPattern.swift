@@ -99,14 +99,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The pattern text for a URI template's path (`/pets/{id}.json` → `/pets/:id\.json`):
-    /// each `{name}` becomes a parameter, with the characters a parameter name cannot hold
-    /// written as `_` (`{pet-id}` → `:pet_id`), and literal text escaped where a pattern would
-    /// read it otherwise (a `.` or `@` right after a parameter, any `:` or `\`).
-    public static func text(fromTemplate template: String) -> String {
-        PathPatternTokens.text(fromTemplate: template)
-    }
-
     /// Reduces a full URL to its path and drops the query string and fragment:
     /// `https://api.example.com/v1/users?page=2` → `/v1/users`.
     static func pathOnly(_ text: String) -> String {

@@ -92,43 +92,8 @@ enum PathPatternTokens {
         return true
     }
 
-    /// See `PathPattern.text(fromTemplate:)`. Segment by segment: a `{` opens a parameter
-    /// only when a `}` closes it in the same segment with a name between; else it is text.
-    /// A letter, digit or `_` right after a parameter cannot be escaped; it stays as written,
-    /// so the parameter's name takes it in.
-    static func text(fromTemplate template: String) -> String {
-        template.split(separator: "/", omittingEmptySubsequences: false).map(segmentText).joined(separator: "/")
-    }
-
-    private static func segmentText(_ segment: Substring) -> String {
-        var result = ""
-        var rest = segment
-        var afterParameter = false
-        while let character = rest.first {
-            if character == "{", let close = rest.dropFirst().firstIndex(of: "}"), close > rest.index(after: rest.startIndex) {
-                result.append(":")
-                for nameCharacter in rest[rest.index(after: rest.startIndex)..<close] {
-                    result.append(isNameCharacter(nameCharacter) ? nameCharacter : "_")
-                }
-                rest = rest[rest.index(after: close)...]
-                afterParameter = true
-                continue
-            }
-            rest = rest.dropFirst()
-            switch character {
-            case ":", "\\":
-                result += "\\\(character)"
-            case ".", "@":
-                result += afterParameter ? "\\\(character)" : String(character)
-            default:
-                result.append(character)
-            }
-            afterParameter = false
-        }
-        return result
-    }
-
-    private static func isNameCharacter(_ character: Character) -> Bool {
+    /// What a parameter name is made of (SOCKit).
+    static func isNameCharacter(_ character: Character) -> Bool {
         character == "." || character == "@" || character == "_" || character.isLetter || character.isNumber
     }
 }

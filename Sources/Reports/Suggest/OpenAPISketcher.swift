@@ -30,8 +30,8 @@ struct OpenAPISketcher {
         var pathsNoted: Set<String> = []
         for operation in try document.operations() {
             if pathsNoted.insert(operation.path).inserted {
-                for name in operation.parametersJoiningText {
-                    notes.append("\(operation.path): the text after {\(name)} joins the parameter's name in the pattern \(operation.pattern); rename the parameter by hand")
+                for name in operation.unseparatedParameters {
+                    notes.append("\(operation.path): {\(name)} runs into what follows it in the pattern \(operation.pattern); edit the path mapping by hand")
                 }
             }
             if let body = operation.requestBody {

@@ -14,29 +14,6 @@ final class PathPatternTests: XCTestCase {
         XCTAssertEqual(PathPattern("departments").match("/departments/"), [:])
         XCTAssertNil(PathPattern("/Employees").match("/employees"), "literal segments are case-sensitive")
     }
-
-    /// An API description's path becomes a pattern that matches the same request paths and
-    /// names each parameter once: text after a parameter does not join its name.
-    func testTemplatesBecomePatternsThatMatchTheirPaths() {
-        let cases: [(template: String, text: String, path: String, parameters: [String: String])] = [
-            ("/pets/{id}.json", "/pets/:id\\.json", "/pets/7.json", ["id": "7"]),
-            ("/users/{user}@{host}", "/users/:user\\@:host", "/users/ann@example.org", ["user": "ann", "host": "example.org"]),
-            ("/v1/{name}:cancel", "/v1/:name\\:cancel", "/v1/job-1:cancel", ["name": "job-1"]),
-            ("/pets/{pet-id}/toys/{toy.name}", "/pets/:pet_id/toys/:toy.name", "/pets/3/toys/ball", ["pet_id": "3", "toy.name": "ball"]),
-            ("/v1.0/a\\b", "/v1.0/a\\\\b", "/v1.0/a\\b", [:]),
-        ]
-        for (template, text, path, parameters) in cases {
-            XCTAssertEqual(PathPattern.text(fromTemplate: template), text, template)
-            let pattern = PathPattern(PathPattern.text(fromTemplate: template))
-            XCTAssertEqual(pattern.match(path), parameters, template)
-            XCTAssertEqual(pattern.problems, [], template)
-        }
-        XCTAssertNil(PathPattern(PathPattern.text(fromTemplate: "/pets/{id}.json")).match("/pets/7.xml"))
-        // Braces that enclose no name within a segment are text.
-        XCTAssertEqual(PathPattern.text(fromTemplate: "/pets/{id/toys"), "/pets/{id/toys")
-        XCTAssertEqual(PathPattern.text(fromTemplate: "/a/{}/b"), "/a/{}/b")
-        XCTAssertEqual(PathPattern.text(fromTemplate: "/a/{x{y}}"), "/a/:x_y}")
-    }
 }
 
 final class KeyValueCodingTests: XCTestCase {

@@ -86,7 +86,7 @@ final class OpenAPISketcherTests: XCTestCase {
         var sketcher = OpenAPISketcher(document: try OpenAPIDocument(path: path))
         try sketcher.sketch()
         XCTAssertEqual(sketcher.notes.filter { $0.hasPrefix("/files") }, [
-            "/files/{id}v2: the text after {id} joins the parameter's name in the pattern /files/:idv2; rename the parameter by hand",
+            "/files/{id}v2: {id} runs into what follows it in the pattern /files/:idv2; edit the path mapping by hand",
         ])
     }
 
