@@ -4,8 +4,8 @@ extension Mapper {
     /// Its fields live in one immutable object, so that handing an origin on — every
     /// element, object and relationship of a run does — costs one retain, not one per field.
     /// Setting a field makes a new object; only runs that track pointers (validate) or scopes
-    /// (`@parent`, `@root`, `@metadata`) do, as setting no scope where there is none is
-    /// passed over.
+    /// (`@parent`, `@root`, `@metadata`) do, as setting nil where there is none is passed
+    /// over.
     struct Origin {
         private final class Fields {
             let input: String
@@ -32,7 +32,10 @@ extension Mapper {
         /// The representation's JSON pointer in its payload; nil when not tracked.
         var pointer: String? {
             get { fields.pointer }
-            set { fields = Fields(input: input, pointer: newValue, locations: locations, scope: scope) }
+            set {
+                guard newValue != nil || fields.pointer != nil else { return }
+                fields = Fields(input: input, pointer: newValue, locations: locations, scope: scope)
+            }
         }
 
         var locations: PayloadLocations? { fields.locations }
