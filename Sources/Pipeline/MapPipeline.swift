@@ -47,7 +47,9 @@ public struct MapPipeline {
         // only when the inputs can be read again, should the load lose a conflict.
         if !options.writesRecords && (!ObjectStore.loadsMayConflict(at: store) || reopenInputs != nil) {
             let reportedBefore = log.count
-            return try StoreConflict.retrying(canRetry: reopenInputs != nil) { attempt in
+            // Only a shared database conflicts, and a load into one streams only when its
+            // inputs can be read again.
+            return try StoreConflict.retrying { attempt in
                 guard attempt > 1, let reopenInputs else {
                     return try streamedRun(inputs, into: store, definitions: definitions, log: log, output: output)
                 }

@@ -34,15 +34,15 @@ public struct StoreConflict: Error {
     }
 
     /// Runs `body` (given its attempt number, from 1) again after each `StoreConflict` it
-    /// throws, with a pause between, up to `maximumAttempts` in all; then, or when
-    /// `canRetry` is false, the last conflict's failure is thrown.
-    public static func retrying<T>(canRetry: Bool = true, _ body: (_ attempt: Int) throws -> T) throws -> T {
+    /// throws, with a pause between, up to `maximumAttempts` in all; then the last
+    /// conflict's failure is thrown.
+    public static func retrying<T>(_ body: (_ attempt: Int) throws -> T) throws -> T {
         var attempt = 1
         while true {
             do {
                 return try body(attempt)
             } catch let conflict as StoreConflict {
-                guard canRetry, attempt < maximumAttempts else { throw conflict.failure }
+                guard attempt < maximumAttempts else { throw conflict.failure }
                 pause(before: attempt)
                 attempt += 1
             }

@@ -10,6 +10,9 @@ final class TabularDumpTests: XCTestCase {
         XCTAssertEqual(TabularDump.csvField("plain"), "plain")
         XCTAssertEqual(TabularDump.csvField("a\r\nb"), "\"a\r\nb\"")
         XCTAssertEqual(TabularDump.csvField("a\rb"), "\"a\rb\"")
+        // Other Unicode line separators break no CSV row: left as they are, unquoted.
+        XCTAssertEqual(TabularDump.csvField("a\u{2028}b\u{85}c\u{0B}d\u{0C}e"), "a\u{2028}b\u{85}c\u{0B}d\u{0C}e")
+        XCTAssertEqual(TabularDump.tableText("a\u{2028}b"), "a\u{2028}b")
         XCTAssertEqual(TabularDump.csvField("say \"hi\", then go"), "\"say \"\"hi\"\", then go\"")
     }
 

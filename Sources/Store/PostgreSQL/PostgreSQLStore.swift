@@ -99,25 +99,21 @@ enum PostgreSQLStore {
         }
     }
 
-    /// Runs `body` in a transaction, again after a serialization failure or deadlock (with a
-    /// growing, jittered pause), until it commits.
+    /// Runs `body` in a transaction, again after a serialization failure or deadlock
+    /// (`StoreConflict.retrying`), until it commits.
     private static func retrying<T>(_ connection: PostgreSQLConnection, _ body: () throws -> T) throws -> T {
-        var attempt = 0
-        while true {
+        try StoreConflict.retrying { _ in
             do {
                 try connection.beginWrite()
                 let result = try body()
                 try connection.commit()
                 return result
-            } catch let error as PostgreSQLError where error.isRetryable && attempt + 1 < StoreConflict.maximumAttempts {
-                connection.rollback()
-                // A row-id reservation cut short by the failure must not keep its lock.
-                try? connection.execute("SELECT pg_advisory_unlock_all()")
-                attempt += 1
-                StoreConflict.pause(before: attempt)
             } catch {
                 connection.rollback()
-                throw error
+                guard let failure = error as? PostgreSQLError, failure.isRetryable else { throw error }
+                // A row-id reservation cut short by the failure must not keep its lock.
+                try? connection.execute("SELECT pg_advisory_unlock_all()")
+                throw StoreConflict(failure: error)
             }
         }
     }
