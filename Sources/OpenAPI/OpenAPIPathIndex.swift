@@ -8,8 +8,8 @@ struct OpenAPIPathIndex {
         let operation: OpenAPIOperation
         /// The segments of the operation's pattern, to rank candidates by likeness.
         let segments: [Substring]
-        /// The path's segments, nil for those holding a `{parameter}` (any value).
-        let template: [String?]
+        /// The path's segments, read as text and `{parameters}`.
+        let template: [[PathTemplate.Part]]
     }
 
     private let entries: [Entry]
@@ -20,12 +20,11 @@ struct OpenAPIPathIndex {
 
     init(_ operations: [OpenAPIOperation]) {
         entries = operations.map { operation in
-            let template = Self.segments(operation.path).map { OpenAPIPathTemplate.holdsParameter($0) ? nil : String($0) }
-            return Entry(operation: operation, segments: Self.segments(operation.pattern), template: template)
+            Entry(operation: operation, segments: Self.segments(operation.pattern), template: PathTemplate.segments(operation.path))
         }
         for (position, entry) in entries.enumerated() {
             let count = entry.template.count
-            if let first = entry.template.first, let literal = first {
+            if let first = entry.template.first, first.count == 1, case .text(let literal) = first[0] {
                 byFirstSegment[count, default: [:]][PercentEncoding.decode(literal), default: []].append(position)
             } else {
                 startingWithParameter[count, default: []].append(position)
@@ -34,8 +33,8 @@ struct OpenAPIPathIndex {
     }
 
     /// The operations whose path some request path matches as `pattern` matches it (a
-    /// document's `{parameter}` stands for any value; the mapping's segments are read as at
-    /// run time), in document order.
+    /// document's `{parameter}` stands for any non-empty text; the mapping's segments are read
+    /// as at run time), in document order.
     func matching(_ pattern: PathPattern) -> [OpenAPIOperation] {
         matchingEntries(pattern).map(\.operation)
     }
@@ -58,7 +57,9 @@ struct OpenAPIPathIndex {
     func closest(_ pattern: PathPattern) -> [OpenAPIOperation] {
         let wanted = Self.segments(pattern.text)
         func likeness(_ entry: Entry) -> Int {
-            zip(wanted, entry.segments).filter { a, b in a == b || (a.hasPrefix(":") && b.hasPrefix(":")) }.count
+            zip(wanted, entry.segments).filter { a, b in
+                (a.hasPrefix(":") && b.hasPrefix(":")) || PercentEncoding.decode(String(a)) == PercentEncoding.decode(String(b))
+            }.count
         }
         let matching = matchingEntries(pattern)
         let best = matching.map(likeness).max()

@@ -1,12 +1,8 @@
 import RestmapEngine
 
-/// A document path's braces, read by the engine's rule (`PathTemplate`): what the path index
-/// lets stand for any value, and the request paths the document's examples are mapped at.
+/// A document path's braces, read by the engine's rule (`PathTemplate`): the request paths the
+/// document's examples are mapped at.
 enum OpenAPIPathTemplate {
-    static func holdsParameter(_ segment: Substring) -> Bool {
-        PathTemplate.parts(segment).contains { if case .parameter = $0 { return true } else { return false } }
-    }
-
     /// The path with each parameter replaced by `value(name)`.
     static func filled(_ path: String, value: (String) -> String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { segment in

@@ -63,6 +63,24 @@ final class MapCommandTests: XCTestCase {
         }
     }
 
+    /// A percent-escape beside a parameter in a pattern matches the character it stands for,
+    /// escaped or not in the request path, as it does in a segment of its own.
+    func testAnEscapeBesideAParameterMatchesTheRequestDecoded() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("config.json")
+        try Data(#"{"entity_attribute_mappings": {"File": {"id": "id"}}, "path_mappings": [{"uri": "/files/:id%2Ejson", "matchers": [{"entity_name": "File"}]}]}"#.utf8).write(to: config)
+        let payload = directory.appendingPathComponent("file.json")
+        try Data(#"{"id": 7}"#.utf8).write(to: payload)
+        for path in ["/files/7.json", "/files/7%2Ejson"] {
+            let result = try RestmapBinary.run(["map", "-c", config.path, "--compact", "\(path)=\(payload.path)"])
+            XCTAssertEqual(result.status, 0, "\(path): \(result.stderr)")
+            XCTAssertEqual(result.stdout, #"[{"_entity":"File","id":7}]"# + "\n", path)
+        }
+        let other = try RestmapBinary.run(["map", "-c", config.path, "--compact", "/files/7.xml=\(payload.path)"])
+        XCTAssertEqual(other.status, 1, other.stderr)
+    }
+
     /// `restmap map -c payload.json` out of jq's habit (`jq -c` is compact output): one
     /// error, not a warning per payload key, pointing at `--config` and `--compact`.
     func testAPayloadGivenAsTheConfigGetsOneErrorWithAHintTowardsCompact() throws {

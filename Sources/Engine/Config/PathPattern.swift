@@ -34,9 +34,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 switch parsed.tokens[0] {
                 case .literal(let literal) where literal == part: return .literal(part)
                 case .parameter(let name) where ":" + name == part: return .parameter(name)
-                default: return .tokens(parsed.tokens)
+                default: return .tokens(Self.decodingLiterals(parsed.tokens))
                 }
-            default: return .tokens(parsed.tokens)
+            default: return .tokens(Self.decodingLiterals(parsed.tokens))
             }
         }
         self.problems = problems
@@ -68,25 +68,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return parameters
     }
 
-    /// Whether some request path matches both this pattern and `template`, a path whose
-    /// `nil` segments stand for any non-empty value (an API description's `{parameter}`
-    /// segments). Each segment is read as `match` reads it, so `:pet-id` (the parameter `pet`
-    /// followed by the text `-id`) does not overlap the literal `42`.
-    public func overlaps(_ template: [String?]) -> Bool {
-        guard template.count == segments.count else { return false }
-        var parameters: [String: String] = [:]
-        return zip(segments, template).allSatisfy { segment, part in
-            Self.segment(segment, matches: part, into: &parameters)
-        }
-    }
-
-    /// Matches one segment against one part of a path, adding its parameters' values
-    /// (percent-decoded); a `nil` part stands for any non-empty value.
-    private static func segment(_ segment: Segment, matches part: String?, into parameters: inout [String: String]) -> Bool {
-        guard let part else {
-            if case .literal(let literal) = segment { return !literal.isEmpty }
-            return true
-        }
+    /// Matches one segment against one part of a request path, adding its parameters' values
+    /// (percent-decoded). Percent-escapes are compared decoded on both sides.
+    static func segment(_ segment: Segment, matches part: String, into parameters: inout [String: String]) -> Bool {
         switch segment {
         case .literal(let literal):
             return literal == part || PercentEncoding.decode(literal) == PercentEncoding.decode(part)
@@ -96,6 +80,15 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             return true
         case .tokens(let tokens):
             return PathPatternTokens.match(tokens, PercentEncoding.decode(part), into: &parameters)
+        }
+    }
+
+    /// A mixed segment's literal text decoded once, as the request's part is decoded before
+    /// it is matched (`:id%2Ejson` matches `7.json` and `7%2Ejson`).
+    private static func decodingLiterals(_ tokens: [PathPatternTokens.Token]) -> [PathPatternTokens.Token] {
+        tokens.map { token in
+            guard case .literal(let literal) = token else { return token }
+            return .literal(PercentEncoding.decode(literal))
         }
     }
 

@@ -29,6 +29,12 @@ public enum PathTemplate {
         return parts
     }
 
+    /// The parts of each segment of `template`; empty segments (a leading, trailing or doubled
+    /// `/`) do not count, as in a request path.
+    public static func segments(_ template: String) -> [[Part]] {
+        template.split(separator: "/").map(parts)
+    }
+
     /// The pattern text (`/pets/{id}.json` → `/pets/:id\.json`): each parameter written `:name`
     /// with the characters a name cannot hold as `_` (`{pet-id}` → `:pet_id`), and text
     /// escaped where a pattern would read it otherwise (a `.` or `@` right after a parameter,
