@@ -4,13 +4,19 @@ import Glibc
 import Darwin
 #endif
 
-/// The scanner without positions to queue (`map`'s fast path), where its only job is to count
-/// each start tag's attributes. It runs on every byte libxml2 reads, so text and end tags are
-/// skipped with `memchr`, start tags go through a tight loop, and only the rare constructs
-/// (comments, CDATA, processing instructions, the DOCTYPE) take the byte-by-byte state machine
-/// that keeps the count exact. Lines and columns are brought up to date once per chunk, in
-/// bulk, and computed for a start tag only when it is crowded or open at a chunk's end.
+/// The scanner without positions to queue (`map`'s fast path), where its only job is to find
+/// start tags with too many attributes. It runs on every byte libxml2 reads, so it goes from
+/// `<` to `<`: a start tag holds no `<`, and each attribute takes at least five bytes
+/// (` a=""`), so a start tag followed by another `<` within `crowdedSpan` bytes cannot be
+/// crowded and is not read at all. Only a start tag with a longer run after it (or at a
+/// chunk's end) has its attributes counted, in a tight loop; the rare constructs (comments,
+/// CDATA, processing instructions, the DOCTYPE) take the byte-by-byte state machine that
+/// keeps the reading exact. Lines and columns are brought up to date once per chunk, in bulk,
+/// and computed for a start tag only when it is crowded or open at a chunk's end.
 extension XMLMarkupScanner {
+    /// A start tag shorter than this holds at most `attributeLimit` attributes.
+    private var crowdedSpan: Int { 4 &* attributeLimit }
+
     func scanFast(_ chunk: UnsafeRawBufferPointer) {
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
         let n = chunk.count
@@ -31,30 +37,42 @@ extension XMLMarkupScanner {
         while i < n {
             switch state {
             case .content:
-                // Content, then a tag, then content again: the common cycle, without going
-                // round the switch. End tags hold no `<`, so the search for the next `<`
-                // passes over them.
-                guard let k = Self.next(0x3C, in: base, from: i, to: n) else {
+                // From `<` to `<`, one search a tag, without going round the switch: end tags
+                // and short start tags are passed over whole.
+                guard var k = Self.next(0x3C, in: base, from: i, to: n) else {
                     i = n
                     continue
                 }
-                tagIndex = k
-                i = k + 1
-                guard i < n else {
-                    state = .tagOpen
-                    continue
+                while true {
+                    tagIndex = k
+                    i = k + 1
+                    guard i < n else {
+                        state = .tagOpen
+                        break
+                    }
+                    let byte = base[i]
+                    if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
+                        i += 1
+                        state = .tagOpen
+                        advance(byte)
+                        break
+                    }
+                    // A start tag holds no `<` (attribute values cannot), so one followed by a
+                    // `<` nearer than `crowdedSpan` is too short to be crowded.
+                    let isEndTag = byte == UInt8(ascii: "/")
+                    guard let next = Self.next(0x3C, in: base, from: i, to: isEndTag ? n : min(n, k &+ crowdedSpan)) else {
+                        if isEndTag {
+                            i = n
+                        } else {
+                            // Counted: a long run after the tag, or the chunk's end within it.
+                            quote = 0
+                            attributes = 0
+                            state = .startTag
+                        }
+                        break
+                    }
+                    k = next
                 }
-                let byte = base[i]
-                i += 1
-                if byte == UInt8(ascii: "/") { continue }
-                if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
-                    state = .tagOpen
-                    advance(byte)
-                    continue
-                }
-                quote = 0
-                attributes = 0
-                state = .startTag
             case .tagOpen:
                 let byte = base[i]
                 i += 1
