@@ -26,6 +26,8 @@ final class PostgreSQLBulkWriter {
     /// emptied for its next use (each is read by the statements right after its COPY), since
     /// a table made per batch would keep its lock, and its catalog rows, to the commit.
     private var temporaries: [[String]: String] = [:]
+    /// Connections left without (all of) their targets, for `PendingConnections.record`
+    /// (appended by the relationship pass).
     var unresolved: [PendingConnections.Source] = []
     private var layouts: [ObjectIdentifier: EntityLayout] = [:]
     /// Per table: whether this load's rows go straight into it by COPY (it was empty when the
@@ -49,11 +51,16 @@ final class PostgreSQLBulkWriter {
         var items: [(object: MappedObject, layout: EntityLayout)] = []
     }
 
+    /// The connections left waiting since the last call, forgotten here (as GraphPersister's).
+    func takeUnresolved() -> [PendingConnections.Source] {
+        defer { unresolved.removeAll() }
+        return unresolved
+    }
+
     /// Writes one graph, or one batch of a streamed load (the writer is kept from batch to
     /// batch: its temporary tables serve every batch).
     func persist(_ graph: ObjectGraph) throws -> GraphPersister.Counts {
         entityOrder.removeAll(keepingCapacity: true)
-        unresolved.removeAll()
         var groups: [Group] = []
         var groupOfEntity: [Int: Int] = [:]
         for object in graph.objects {

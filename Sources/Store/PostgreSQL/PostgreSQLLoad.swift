@@ -46,7 +46,7 @@ final class PostgreSQLLoad: StoreLoad {
             // The primary-key indexes of the tables this batch created, built over their rows
             // (a later batch's upserts need them).
             for statement in indexes { try connection.execute(statement) }
-            try PendingConnections(connection: connection).record(writer.unresolved)
+            try PendingConnections(connection: connection).record(writer.takeUnresolved())
             summary.objects += counts.inserted + counts.upserted
             summary.upserted += counts.upserted
         }
