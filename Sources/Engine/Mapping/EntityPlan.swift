@@ -19,6 +19,10 @@ public final class EntityPlan {
     let attributeSources: [[KeyPath.Segment]]
     /// Source key-path segments per relationship position.
     let relationshipSources: [[KeyPath.Segment]]
+    /// The numbers of attribute and relationship positions, read for every slot of every
+    /// object (`MappedObject`).
+    let attributeCount: Int
+    let relationshipCount: Int
     /// Relationship names (client side) per relationship position.
     let relationshipNames: [String]
     let encodedRelationshipNames: [JSONEncodedKey]
@@ -86,7 +90,9 @@ public final class EntityPlan {
         let keyAttribute = mapping.options.keyAttribute?.value
         attributeSources = mapping.attributes.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }
         relationshipSources = mapping.relationships.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }
-        readHints = ReadHints(attributes: attributeSources.count, relationships: relationshipSources.count)
+        attributeCount = attributeSources.count
+        relationshipCount = relationshipSources.count
+        readHints = ReadHints(attributes: attributeCount, relationships: relationshipCount)
         isKeyed = keyAttribute != nil
         forcesCollection = mapping.options.forceCollectionMapping
         relationshipNames = mapping.relationships.map(\.name)

@@ -16,6 +16,10 @@ final class Mapper {
     /// Whether some relationship was left unmapped for nesting too deep: the run's result is
     /// then incomplete, and a run must not pass as whole when it is not.
     private(set) var exceededNesting = false
+    /// The attribute values of the representation being read, before they go into its object:
+    /// one buffer for the run, lent to each representation in turn (nested ones are read once
+    /// their parent's values are stored), so reading allocates nothing.
+    private var valueBuffer: [Value?] = []
 
     init(plans: MappingPlans, log: DiagnosticLog, converter: ValueConverter = ValueConverter()) {
         self.plans = plans
@@ -70,19 +74,19 @@ final class Mapper {
             var failures: [(attribute: Int, message: String, pointer: String?)] = []
             for index in 0..<plan.attributeSources.count {
                 if index == keyIndex {
-                    existing.attributes[index] = keyValue
+                    existing.setAttribute(index, keyValue)
                     continue
                 }
                 guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
-                    if plan.setNilForMissingAttributes { existing.attributes[index] = .null }
+                    if plan.setNilForMissingAttributes { existing.setAttribute(index, .null) }
                     continue
                 }
                 if plan.types[index] == nil && plan.valueMappings[index] == nil {
-                    existing.attributes[index] = read.value
+                    existing.setAttribute(index, read.value)
                 } else if let value = transform(
                     read.value, plan: plan, index: index, origin: origin, pointer: read.pointer, failures: &failures)
                 {
-                    existing.attributes[index] = value
+                    existing.setAttribute(index, value)
                 }
             }
             reportFailures(failures, of: existing, origin: origin)
@@ -93,7 +97,9 @@ final class Mapper {
         // Read and convert every attribute first: identity needs the key values, and an
         // object is only created when something maps.
         let attributeCount = plan.attributeSources.count
-        var values = [Value?](filledWith: nil, count: attributeCount)
+        var values = valueBuffer
+        valueBuffer = []
+        for _ in 0..<attributeCount { values.append(nil) }
         var failures: [(attribute: Int, message: String, pointer: String?)] = []
         var anythingFound = false
         for index in 0..<attributeCount {
@@ -121,7 +127,11 @@ final class Mapper {
                 read(plan.relationshipSources[index], in: representation, origin: origin, hint: plan.readHints.relationship(index)) != nil
             }
         }
-        guard anythingFound else { return nil }
+        guard anythingFound else {
+            values.removeAllKeepingStorage()
+            valueBuffer = values
+            return nil
+        }
 
         // A key `existingObject` looked up in vain is this one: it read and converted the same
         // attributes the same way.
@@ -130,17 +140,16 @@ final class Mapper {
             knownMissingKey != nil
             ? (graph.insert(plan, identityKey: identityKey), true)
             : graph.object(for: plan, identityKey: identityKey)
-        if isNew {
-            object.attributes = values
-        } else {
-            observer?.objectMergedAgain(object, values: values, origin: origin)
-            for index in 0..<attributeCount where values[index] != nil {
-                object.attributes[index] = values[index]
-            }
+        if !isNew { observer?.objectMergedAgain(object, values: values, origin: origin) }
+        for index in 0..<attributeCount where values[index] != nil {
+            object.setAttribute(index, values[index].take())
         }
         if plan.hasIdentity && identityKey == nil {
             observer?.missingPrimaryKey(object, origin: origin)
         }
+        // The buffer goes back before the relationships are mapped, which borrow it in turn.
+        values.removeAllKeepingStorage()
+        valueBuffer = values
         observer?.objectMapped(object, isNew: isNew, origin: origin)
         reportFailures(failures, of: object, origin: origin)
         mapRelationships(of: object, from: representation, plan: plan, origin: origin, nesting: nesting)

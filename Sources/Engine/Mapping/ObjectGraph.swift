@@ -31,7 +31,7 @@ public final class ObjectGraph {
     /// A new object of `plan`, registered under `identityKey` (which the caller knows is not
     /// taken) or numbered `Entity#n` when there is none.
     func insert(_ plan: EntityPlan, identityKey: IdentityKey?) -> MappedObject {
-        let object = MappedObject(plan: plan, creationIndex: objects.count)
+        let object = MappedObject.make(plan: plan, creationIndex: objects.count)
         if let identityKey {
             if plan.order >= identities.count {
                 for _ in identities.count...plan.order { identities.append(IdentityTable()) }

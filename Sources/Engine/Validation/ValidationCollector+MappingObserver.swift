@@ -180,7 +180,7 @@ extension ValidationCollector: MappingObserver {
         let reads = pendingPlan === object.plan && pendingPointer == origin.pointer ? pendingReads : []
         var differences: [(index: Int, new: Value, old: Value)] = []
         for (index, value) in values.enumerated() {
-            guard let new = value, let old = object.attributes[index] else { continue }
+            guard let new = value, let old = object.attribute(index) else { continue }
             // set_nil_for_missing_attributes nulls what the representation lacks: not a value it gives.
             if let read = reads.first(where: { $0.index == index }), !read.found { continue }
             if !LooseEquality.matches(new, old) { differences.append((index, new, old)) }
@@ -213,7 +213,7 @@ extension ValidationCollector: MappingObserver {
         guard !matched else { return }
         let mapping = object.plan.mapping.relationships[relationship]
         guard let pairs = mapping.connection else { return }
-        let sources = pairs.map { pair in object.plan.attributeIndex[pair.sourceAttribute.value].flatMap { object.attributes[$0] } }
+        let sources = pairs.map { pair in object.plan.attributeIndex[pair.sourceAttribute.value].flatMap { object.attribute($0) } }
         let targets = pairs.map(\.targetAttribute.value)
         let isArray = sources.contains { if case .array? = $0 { return true } else { return false } }
         let attributeText = targets.count == 1 ? targets[0] : "(\(targets.joined(separator: ", ")))"

@@ -231,7 +231,7 @@ final class ValidationCollector {
             let plan = object.plan
             for relationship in plan.mapping.relationships {
                 guard let pairs = relationship.connection else { continue }
-                let sources = pairs.map { pair in plan.attributeIndex[pair.sourceAttribute.value].flatMap { object.attributes[$0] } }
+                let sources = pairs.map { pair in plan.attributeIndex[pair.sourceAttribute.value].flatMap { object.attribute($0) } }
                 guard sources.contains(where: { $0 != nil }), sources.allSatisfy({ $0 == nil || $0 == .null }) else { continue }
                 let names = pairs.map(\.sourceAttribute.value).joined(separator: ", ")
                 let message =
@@ -271,7 +271,7 @@ final class ValidationCollector {
             if read?.found != true {
                 problem = "\(name) is absent"
             } else {
-                switch object.attributes[keyIndex] {
+                switch object.attribute(keyIndex) {
                 case .null?: problem = "\(name) is null"
                 case nil: problem = "\(name) could not be converted"
                 case .array?: problem = "\(name) is an array, which cannot identify an object"

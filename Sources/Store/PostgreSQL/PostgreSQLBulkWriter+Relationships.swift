@@ -26,7 +26,7 @@ extension PostgreSQLBulkWriter {
             for (index, stored) in layout.relationships.enumerated() {
                 guard let stored, index >= 64 || early[object.creationIndex] & (1 << UInt64(index)) == 0 else { continue }
                 if let plan = layout.connections[index] {
-                    let values = plan.sourcePositions.map { $0 < object.attributes.count ? object.attributes[$0] : nil }
+                    let values = plan.sourcePositions.map { object.attribute($0) }
                     guard values.contains(where: { $0 != nil }) else { continue }
                     if values.allSatisfy({ $0 == nil || $0 == .null }) {
                         record(&results[stored.name, default: Targets()], owner: owner, targets: [], toMany: stored.toMany)

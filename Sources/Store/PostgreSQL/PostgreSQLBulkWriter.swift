@@ -157,8 +157,8 @@ final class PostgreSQLBulkWriter {
         var targets = [Int64??](filledWith: nil, count: toOne.count)
         for ((object, layout), rowID) in zip(group.items, reserved) {
             for column in values.indices { values[column] = nil }
-            for (position, column) in layout.attributeColumns.enumerated() where column >= 0 && position < object.attributes.count {
-                if let value = object.attributes[position] { values[column] = StoreValueCodec.encode(value, as: entity.attributes[column].type) }
+            for (position, column) in layout.attributeColumns.enumerated() where column >= 0 {
+                if let value = object.attribute(position) { values[column] = StoreValueCodec.encode(value, as: entity.attributes[column].type) }
             }
             for column in targets.indices { targets[column] = nil }
             for (index, stored) in layout.relationships.enumerated() {
@@ -199,8 +199,8 @@ final class PostgreSQLBulkWriter {
             // A connection whose carried source is null: cleared without a lookup.
             guard let connection = layout.connections[index] else { return nil }
             var carried = false
-            for position in connection.sourcePositions where position < object.attributes.count {
-                guard let value = object.attributes[position] else { continue }
+            for position in connection.sourcePositions {
+                guard let value = object.attribute(position) else { continue }
                 if value != .null { return nil }
                 carried = true
             }

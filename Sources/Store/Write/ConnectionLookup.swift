@@ -42,7 +42,7 @@ final class ConnectionLookup {
 
     /// The row ids the relationship should point to, or nil to leave it as stored.
     func targets(of object: MappedObject, connection plan: Connection, toMany: Bool) throws -> [Int64]? {
-        try targets(sources: plan.sourcePositions.map { $0 < object.attributes.count ? object.attributes[$0] : nil }, connection: plan, toMany: toMany)
+        try targets(sources: plan.sourcePositions.map { object.attribute($0) }, connection: plan, toMany: toMany)
     }
 
     /// The row ids for these source values (nil: a source the representation did not carry).

@@ -61,7 +61,7 @@ final class GraphPersister {
             carried.removeAll(keepingCapacity: true)
             values.removeAll(keepingCapacity: true)
             for (position, column) in layout.attributeColumns.enumerated() {
-                guard column >= 0, position < object.attributes.count, let value = object.attributes[position] else { continue }
+                guard column >= 0, let value = object.attribute(position) else { continue }
                 carried.append(position)
                 values.append(StoreValueCodec.encode(value, as: layout.entity.attributes[column].type))
             }
@@ -103,7 +103,7 @@ final class GraphPersister {
         if known != 0 { return known }
         let layout = try layout(of: object.plan)
         let key = layout.primaryKeyPositions.map { position -> StoreValue in
-            guard position < object.attributes.count, let value = object.attributes[position] else { return .null }
+            guard let value = object.attribute(position) else { return .null }
             return StoreValueCodec.encode(value, as: layout.entity.attributes[layout.attributeColumns[position]].type)
         }
         guard case .integer(let rowID)? = try statements.rowID(layout.entity).firstValue(key) else {
@@ -129,8 +129,8 @@ final class GraphPersister {
             // A connection whose carried source is null: cleared without a lookup.
             if let connection = layout.connections[index] {
                 var carried = false
-                for position in connection.sourcePositions where position < object.attributes.count {
-                    guard let value = object.attributes[position] else { continue }
+                for position in connection.sourcePositions {
+                    guard let value = object.attribute(position) else { continue }
                     if value != .null { return nil }
                     carried = true
                 }

@@ -56,7 +56,16 @@ public struct RecordWriter {
         _ object: MappedObject, to emitter: Emitter, ancestors: inout [ObjectIdentifier], statistics: Statistics?,
         recurring: RecurringObjectCache?
     ) throws {
-        let plan = object.plan
+        try object.withPlan { plan in
+            try write(object, plan: plan, to: emitter, ancestors: &ancestors, statistics: statistics, recurring: recurring)
+        }
+    }
+
+    @inline(__always)
+    private func write<Emitter: StructuredEmitter>(
+        _ object: MappedObject, plan: EntityPlan, to emitter: Emitter, ancestors: inout [ObjectIdentifier],
+        statistics: Statistics?, recurring: RecurringObjectCache?
+    ) throws {
         try emitter.beginObject()
         try emitter.key("_entity", encoded: Self.entityKey)
         try emitter.string(plan.name, encoded: plan.encodedName)
@@ -81,15 +90,18 @@ public struct RecordWriter {
                 try emitter.emit(.object(nested))
             }
         }
-        guard !object.relationships.isEmpty else {
-            try emitter.endObject()
-            return
-        }
-        // Ancestors are few (the depth of the tree): a small array beats a set.
-        ancestors.append(ObjectIdentifier(object))
-        defer { ancestors.removeLast() }
-        for index in object.relationships.indices {
-            switch object.relationships[index] {
+        // Ancestors are few (the depth of the tree): a small array beats a set. An object is
+        // one once it has a relationship to write.
+        var isAncestor = false
+        defer { if isAncestor { ancestors.removeLast() } }
+        for index in 0..<object.relationshipCount {
+            let state = object.relationship(index)
+            if case .unset = state { continue }
+            if !isAncestor {
+                ancestors.append(ObjectIdentifier(object))
+                isAncestor = true
+            }
+            switch state {
             case .unset:
                 continue
             case .null:

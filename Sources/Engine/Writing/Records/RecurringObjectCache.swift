@@ -79,10 +79,7 @@ final class RecurringObjectCache {
     /// Whether `object`'s bytes can stand for it wherever it appears.
     @inline(__always)
     static func qualifies(_ object: MappedObject) -> Bool {
-        object.relationships.allSatisfy { state in
-            if case .unset = state { return true }
-            return false
-        }
+        !object.hasRelationships
     }
 
     /// What to do with `object` about to be written at `depth`.

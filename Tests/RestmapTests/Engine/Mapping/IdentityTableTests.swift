@@ -8,7 +8,7 @@ final class IdentityTableTests: XCTestCase {
         mapping: EntityMapping(name: "Thing", location: .file("test"), isPlain: false), order: 0)
 
     private func object(_ number: Int) -> MappedObject {
-        MappedObject(plan: plan, creationIndex: number)
+        MappedObject.make(plan: plan, creationIndex: number)
     }
 
     func testEveryRegisteredKeyFindsItsObjectThroughGrowth() {
