@@ -92,6 +92,23 @@ final class StoreSchemaTests: XCTestCase {
         XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM Person"), "1")
     }
 
+    /// Found by fuzz-store: a table whose row-id column lost its `PRIMARY KEY` takes a run's
+    /// rows without ids, which `dump` then leaves out. Such a store is refused by both.
+    func testAStoreWhoseRowIDColumnIsNoLongerTheKeyIsRefused() throws {
+        let store = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
+        _ = try sqlite(store, "CREATE TABLE P2 AS SELECT * FROM Person; DROP TABLE Person; ALTER TABLE P2 RENAME TO Person")
+        let sink = MemorySink()
+        let message = storeError { try ObjectStore.dump(path: store, entity: nil, format: .json, compact: true, to: sink) }
+        XCTAssertTrue(message.contains("Person: its _rowid column is not the table's integer primary key"), message)
+        XCTAssertEqual(sink.text, "")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let writing = storeError { try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 2, "name": "Bo"}]"#)], store: store) }
+        XCTAssertTrue(writing.contains("the store is damaged and restmap will not use it"), writing)
+        XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM Person"), "1")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
+    }
+
     /// Found by fuzz-store: SQLite only notices a damaged page when it reads it, so a run
     /// could write over damage that `dump` then refuses. A damaged store is refused first.
     func testADamagedStoreIsRefusedBeforeAnyWriteAndLeftAsItWas() throws {

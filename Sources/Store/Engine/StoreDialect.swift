@@ -21,6 +21,9 @@ protocol StoreDialect: Sendable {
     func upsert(table: String, columns: [String], conflictColumns: [String]) -> String
     /// The constraint clause (with its leading space) of a column holding `table`'s row ids.
     func reference(to table: String) -> String
+    /// A query over one parameter, a table's name, giving 1 when the table's row-id column is
+    /// the key that numbers its rows; nil where the catalog check leaves that to the engine.
+    var rowIDKeyCheck: String? { get }
 }
 
 extension StoreDialect {

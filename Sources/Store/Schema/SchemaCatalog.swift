@@ -86,10 +86,19 @@ struct SchemaCatalog {
     /// The catalog and the tables must agree: a column or table the catalog records but the
     /// database lacks is damage (an edited or half-restored file), refused before a run
     /// writes and before a dump prints half of it. Checked by compiling a query over every
-    /// recorded column, which any SQL engine refuses when one is missing.
+    /// recorded column, which any SQL engine refuses when one is missing; and, where the
+    /// dialect can tell, by asking whether the row-id column still numbers the rows (a table
+    /// whose key was edited away would take a run's rows without ids, which no dump shows).
     private func verifyTables(of schema: StoreSchema) throws {
         let q = dialect.quote
         for entity in schema.entities {
+            if let check = dialect.rowIDKeyCheck,
+                try connection.prepare(check).firstValue([.text(entity.table)]) != .integer(1)
+            {
+                throw RestmapError.usage(
+                    .storeCatalogDamaged,
+                    "the store's catalog does not match its tables (\(entity.name): its \(StoreSchema.rowIDColumn) column is not the table's integer primary key); the store is damaged and restmap will not use it")
+            }
             var columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column)
             var joinTables: [String] = []
             for relationship in entity.relationships where relationship.isDecided {

@@ -13,8 +13,12 @@ import Darwin
 /// retained and released — an atomic operation on memory both cores share — every time it is
 /// written. (Sendable: the bytes are immutable once interned.)
 struct JSONEncodedKey: @unchecked Sendable, Hashable {
-    /// The key as written: quotes and escapes included.
+    /// The key as written: quotes and escapes included. Its storage runs on, zero-filled, to
+    /// a whole number of words (`paddedCount`), so that it can be copied a word at a time.
     let quoted: UnsafeBufferPointer<UInt8>
+
+    /// `count` rounded up to a multiple of eight.
+    static func paddedCount(_ count: Int) -> Int { (count + 7) & ~7 }
 
     /// Encodes `key` as `JSONWriter.key(_: String)` would write it.
     init(_ key: String) {
@@ -50,9 +54,11 @@ private final class EncodedKeyPool: @unchecked Sendable {
         let writer = JSONWriter(sink: sink, style: .compact, bufferSize: 0)
         try? writer.string(key)
         try? writer.flush()
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: sink.bytes.count)
-        _ = storage.initialize(from: sink.bytes)
-        let bytes = UnsafeBufferPointer(storage)
+        // Padded with zeros to whole words, which `JSONWriter` copies (`JSONEncodedKey.words`).
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: JSONEncodedKey.paddedCount(sink.bytes.count))
+        storage.initialize(repeating: 0)
+        _ = storage.update(fromContentsOf: sink.bytes)
+        let bytes = UnsafeBufferPointer(rebasing: storage[..<sink.bytes.count])
         encodings[key] = bytes
         return bytes
     }

@@ -95,10 +95,8 @@ public final class JSONWriter {
     /// spares escaping them again each time.
     func key(_ key: JSONEncodedKey) throws {
         try beforeValue()
-        let quoted = key.quoted
-        try reserve(quoted.count + 2)
-        (buffer + count).update(from: quoted.baseAddress!, count: quoted.count)
-        count += quoted.count
+        try reserve(JSONEncodedKey.paddedCount(key.quoted.count) + 2)
+        putWords(key.quoted)
         put(UInt8(ascii: ":"))
         if style == .pretty { put(UInt8(ascii: " ")) }
         afterKey = true
@@ -107,7 +105,22 @@ public final class JSONWriter {
     /// A string value encoded beforehand.
     func string(_ encoded: JSONEncodedKey) throws {
         try beforeValue()
-        try writeBytes(encoded.quoted)
+        try reserve(JSONEncodedKey.paddedCount(encoded.quoted.count))
+        putWords(encoded.quoted)
+    }
+
+    /// Appends an encoding a word at a time (keys and names are short: a call to `memcpy`
+    /// cost more than the copy). The words past its end land beyond `count`, room `reserve`
+    /// made, and are overwritten by what comes next.
+    @inline(__always)
+    private func putWords(_ quoted: UnsafeBufferPointer<UInt8>) {
+        let source = UnsafeRawPointer(quoted.baseAddress!), target = UnsafeMutableRawPointer(buffer + count)
+        var offset = 0
+        while offset < quoted.count {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        count += quoted.count
     }
 
     /// A string value, escaped as the type's comment says.
