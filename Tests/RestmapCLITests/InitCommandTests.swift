@@ -49,8 +49,8 @@ final class InitCommandTests: XCTestCase {
     }
 
     /// A path whose parameter is followed by text: the written pattern names the same
-    /// parameter, so the config maps a request to that path; what no pattern can spell is
-    /// named in the config's comments.
+    /// parameter, so the config maps a request to that path and `check` finds it covered;
+    /// what no pattern can spell is named in the config's comments.
     func testDocumentPathsWithTextAfterAParameterBecomePatternsThatMatchThem() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -78,6 +78,18 @@ final class InitCommandTests: XCTestCase {
         let mapped = try RestmapBinary.run(["map", "--compact", "-c", config, "/files/7.json=\(payload)"])
         XCTAssertEqual(mapped.status, 0, mapped.stderr)
         XCTAssertEqual(mapped.stdout, #"[{"_entity":"File","id":7,"name":"notes.txt"}]"# + "\n")
+
+        // check --openapi reads the document's segment as it reads the pattern: the text after
+        // `{id}` must be there, so `/files/mine` covers no path and leaves `{id}.json` unmapped.
+        let covering = try RestmapBinary.run(["check", "-c", config, "--openapi", document])
+        XCTAssertFalse(covering.stderr.contains("/files/{id}.json has a JSON response that no path mapping"), covering.stderr)
+        let mine = scratch.appendingPathComponent("mine.json").path
+        try #"{"entity_attribute_mappings": {"File": {"id": "id"}}, "path_mappings": [{"uri": "/files/mine", "matchers": [{"entity_name": "File"}]}]}"#
+            .write(toFile: mine, atomically: true, encoding: .utf8)
+        let literal = try RestmapBinary.run(["check", "-c", mine, "--openapi", document, "--fail-on", "warning"])
+        XCTAssertEqual(literal.status, 1, literal.stderr)
+        XCTAssertTrue(literal.stderr.contains("warning: path mapping '/files/mine' matches no path of the OpenAPI document"), literal.stderr)
+        XCTAssertTrue(literal.stderr.contains("note: GET /files/{id}.json has a JSON response that no path mapping"), literal.stderr)
     }
 
     /// `init --manifest-out` lists each sample at the path `init` gave it, relative to the
