@@ -95,6 +95,16 @@ final class StoreSchemaTests: XCTestCase {
     /// Found by fuzz-store: a table whose row-id column lost its `PRIMARY KEY` takes a run's
     /// rows without ids, which `dump` then leaves out. Such a store is refused by both.
     func testAStoreWhoseRowIDColumnIsNoLongerTheKeyIsRefused() throws {
+        // `INTEGER PRIMARY KEY DESC` is a key, but not SQLite's rowid: its rows get no ids either.
+        let descending = try scratchDirectory().appendingPathComponent("s.db").path
+        try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: descending)
+        _ = try sqlite(descending, #"""
+            CREATE TABLE P2 ("_rowid" INTEGER PRIMARY KEY DESC, "id" INTEGER, "name");
+            INSERT INTO P2 SELECT * FROM Person; DROP TABLE Person; ALTER TABLE P2 RENAME TO Person
+            """#)
+        let keyed = storeError { try ObjectStore.dump(path: descending, entity: nil, format: .json, compact: true, to: MemorySink()) }
+        XCTAssertTrue(keyed.contains("Person: its _rowid column is not the table's integer primary key"), keyed)
+
         let store = try scratchDirectory().appendingPathComponent("s.db").path
         try storeRun(config: Self.v1, inputs: [("/people", #"[{"id": 1, "name": "Ann"}]"#)], store: store)
         _ = try sqlite(store, "CREATE TABLE P2 AS SELECT * FROM Person; DROP TABLE Person; ALTER TABLE P2 RENAME TO Person")

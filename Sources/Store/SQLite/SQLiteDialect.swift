@@ -31,10 +31,13 @@ struct SQLiteDialect: StoreDialect {
 
     var rowIDColumnDefinition: String { "INTEGER PRIMARY KEY" }
     /// The row-id column numbers the rows only as the table's one `INTEGER PRIMARY KEY` (an
-    /// alias of SQLite's own rowid); otherwise the rows a run inserts get no row id.
+    /// alias of SQLite's own rowid); otherwise the rows a run inserts get no row id. An alias
+    /// has no index of its own: `INTEGER PRIMARY KEY DESC` (no alias) and `WITHOUT ROWID`
+    /// tables have one.
     var rowIDKeyCheck: String? {
         "SELECT (SELECT count(*) FROM pragma_table_info(?1) WHERE pk > 0) = 1 AND EXISTS "
-            + "(SELECT 1 FROM pragma_table_info(?1) WHERE name = '\(StoreSchema.rowIDColumn)' AND pk = 1 AND upper(type) = 'INTEGER')"
+            + "(SELECT 1 FROM pragma_table_info(?1) WHERE name = '\(StoreSchema.rowIDColumn)' AND pk = 1 AND upper(type) = 'INTEGER') "
+            + "AND NOT EXISTS (SELECT 1 FROM pragma_index_list(?1) WHERE origin = 'pk')"
     }
 
     /// SQLite's `INTEGER PRIMARY KEY` is the table's rowid itself: nothing to add later.

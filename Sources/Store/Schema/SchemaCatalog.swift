@@ -92,13 +92,6 @@ struct SchemaCatalog {
     private func verifyTables(of schema: StoreSchema) throws {
         let q = dialect.quote
         for entity in schema.entities {
-            if let check = dialect.rowIDKeyCheck,
-                try connection.prepare(check).firstValue([.text(entity.table)]) != .integer(1)
-            {
-                throw RestmapError.usage(
-                    .storeCatalogDamaged,
-                    "the store's catalog does not match its tables (\(entity.name): its \(StoreSchema.rowIDColumn) column is not the table's integer primary key); the store is damaged and restmap will not use it")
-            }
             var columns = [StoreSchema.rowIDColumn] + entity.attributes.map(\.column)
             var joinTables: [String] = []
             for relationship in entity.relationships where relationship.isDecided {
@@ -115,6 +108,14 @@ struct SchemaCatalog {
                 throw RestmapError.usage(
                     .storeCatalogDamaged,
                     "the store's catalog does not match its tables (\(entity.name): \(error)); the store is damaged and restmap will not use it")
+            }
+            // (After the columns: a missing table is reported as missing, not as keyless.)
+            if let check = dialect.rowIDKeyCheck,
+                try connection.prepare(check).firstValue([.text(entity.table)]) != .integer(1)
+            {
+                throw RestmapError.usage(
+                    .storeCatalogDamaged,
+                    "the store's catalog does not match its tables (\(entity.name): its \(StoreSchema.rowIDColumn) column is not the table's integer primary key); the store is damaged and restmap will not use it")
             }
         }
     }

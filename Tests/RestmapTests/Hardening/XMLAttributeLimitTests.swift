@@ -97,6 +97,25 @@ final class XMLAttributeLimitTests: XCTestCase {
         }
     }
 
+    /// The shortest crowded start tag there is (` a=""` once more than allowed) is found even
+    /// when another tag follows it at once: the scanner passes over a start tag only when the
+    /// next `<` comes sooner than any crowded tag could end.
+    func testTheShortestCrowdedTagIsFoundWhateverFollowsIt() {
+        for limit in [2, 100] {
+            let xml = Array(("<r>\n<e" + String(repeating: " a=\"\"", count: limit + 1) + "/><x/></r>").utf8)
+            for chunk in [7, 64, xml.count] {
+                let scanner = XMLMarkupScanner(recordsPositions: false, attributeLimit: limit)
+                var start = 0
+                while start < xml.count {
+                    let end = min(start + chunk, xml.count)
+                    Array(xml[start..<end]).withUnsafeBytes { scanner.scan($0) }
+                    start = end
+                }
+                XCTAssertEqual(scanner.crowdedElement, .init(line: 2, column: 1), "limit \(limit), chunk \(chunk)")
+            }
+        }
+    }
+
     /// Where a scanner allowing two attributes finds the first crowded element, the input
     /// handed to it `chunk` bytes at a time.
     private func crowdedElement(in xml: [UInt8], chunk: Int, recordsPositions: Bool) -> XMLMarkupScanner.Position? {

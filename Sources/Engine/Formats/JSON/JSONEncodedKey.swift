@@ -54,7 +54,7 @@ private final class EncodedKeyPool: @unchecked Sendable {
         let writer = JSONWriter(sink: sink, style: .compact, bufferSize: 0)
         try? writer.string(key)
         try? writer.flush()
-        // Padded with zeros to whole words, which `JSONWriter` copies (`JSONEncodedKey.words`).
+        // Padded with zeros to whole words, which `JSONWriter.putWords` copies.
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: JSONEncodedKey.paddedCount(sink.bytes.count))
         storage.initialize(repeating: 0)
         _ = storage.update(fromContentsOf: sink.bytes)

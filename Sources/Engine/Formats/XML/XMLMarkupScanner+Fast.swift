@@ -7,8 +7,8 @@ import Darwin
 /// The scanner without positions to queue (`map`'s fast path), where its only job is to find
 /// start tags with too many attributes. It runs on every byte libxml2 reads, so it goes from
 /// `<` to `<`: a start tag holds no `<`, and each attribute takes at least five bytes
-/// (` a=""`), so a start tag followed by another `<` within `crowdedSpan` bytes cannot be
-/// crowded and is not read at all. Only a start tag with a longer run after it (or at a
+/// (` a=""`), so a start tag followed by another `<` within `crowdedSpan` bytes (four an
+/// attribute allowed, to spare) cannot be crowded and is not read at all. Only a start tag with a longer run after it (or at a
 /// chunk's end) has its attributes counted, in a tight loop; the rare constructs (comments,
 /// CDATA, processing instructions, the DOCTYPE) take the byte-by-byte state machine that
 /// keeps the reading exact. Lines and columns are brought up to date once per chunk, in bulk,

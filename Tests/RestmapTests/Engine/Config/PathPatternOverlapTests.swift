@@ -5,7 +5,7 @@ import XCTest
 /// document's `{parameter}` is any non-empty text, and the text beside it in its segment
 /// still has to be there.
 final class PathPatternOverlapTests: XCTestCase {
-    private func overlaps(_ pattern: String, _ template: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    private func overlaps(_ pattern: String, _ template: String) -> Bool {
         PathPattern(pattern).overlaps(PathTemplate.segments(template))
     }
 

@@ -77,6 +77,30 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// Keys and names encoded beforehand are copied eight bytes at a time: whatever their
+    /// length and however full the buffer, the output holds each exactly once, and what the
+    /// copy writes past a key's end is overwritten by what follows.
+    func testEncodedKeysOfEveryLengthNearTheBuffersEnd() throws {
+        let keys = (1...18).map { JSONEncodedKey(String(repeating: "k", count: $0)) }
+        var expected = "{"
+        for (offset, key) in keys.enumerated() {
+            expected += (offset == 0 ? "" : ",") + "\"" + String(repeating: "k", count: offset + 1) + "\":\"" + String(repeating: "k", count: offset + 1) + "\""
+        }
+        expected += "}"
+        for bufferSize in [1, 7, 8, 9, 16, 23, 64] {
+            let sink = MemorySink()
+            let writer = JSONWriter(sink: sink, style: .compact, bufferSize: bufferSize)
+            try writer.beginObject()
+            for key in keys {
+                try writer.key(key)
+                try writer.string(key)
+            }
+            try writer.endObject()
+            try writer.flush()
+            XCTAssertEqual(sink.text, expected, "buffer of \(bufferSize) bytes")
+        }
+    }
+
     func testEventsPlaceCommasAndIndentation() throws {
         func records(_ writer: JSONWriter) throws {
             try writer.beginArray()
