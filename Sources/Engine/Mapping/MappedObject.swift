@@ -33,6 +33,7 @@ public final class MappedObject: ManagedBuffer<MappedObject.Header, UInt64> {
 
     /// A new object of `plan`, every attribute unset and every relationship `unset`.
     static func make(plan: EntityPlan, creationIndex: Int) -> MappedObject {
+        assert(MemoryLayout<Value?>.alignment <= 8 && MemoryLayout<Related>.alignment <= 8, "slots sit on whole words")
         let attributes = plan.attributeCount, relationships = plan.relationshipCount
         let bytes = attributes * MemoryLayout<Value?>.stride + relationships * MemoryLayout<Related>.stride
         let buffer = create(minimumCapacity: (bytes + 7) / 8) { _ in Header(plan: .passRetained(plan), creationIndex: creationIndex) }
@@ -96,12 +97,13 @@ public final class MappedObject: ManagedBuffer<MappedObject.Header, UInt64> {
     /// The value at attribute position `index`, nil when unset or out of range.
     @inline(__always)
     public func attribute(_ index: Int) -> Value? {
-        index < attributeCount ? attributeSlots[index] : nil
+        UInt(bitPattern: index) < UInt(attributeCount) ? attributeSlots[index] : nil
     }
 
     /// Sets the value at attribute position `index` (nil: unset).
     @inline(__always)
     func setAttribute(_ index: Int, _ value: consuming Value?) {
+        assert(UInt(bitPattern: index) < UInt(attributeCount), "attribute position out of range")
         attributeSlots[index] = value
     }
 
@@ -120,27 +122,30 @@ public final class MappedObject: ManagedBuffer<MappedObject.Header, UInt64> {
 
     /// Sets the relationship at position `index`.
     func setRelationship(_ index: Int, _ state: Related) {
+        assert(UInt(bitPattern: index) < UInt(relationshipCount), "relationship position out of range")
         relationshipSlots[index] = state
     }
 
     /// The state of the relationship at position `index`.
     public func relationship(_ index: Int) -> Related {
-        index < relationshipCount ? relationshipSlots[index] : .unset
+        UInt(bitPattern: index) < UInt(relationshipCount) ? relationshipSlots[index] : .unset
     }
 
     /// `Entity/pk1,pk2` from the primary-key values, or `Entity#n`.
     public var id: String {
-        if anonymousNumber == 0, !plan.primaryKeyIndices.isEmpty {
-            let parts = plan.primaryKeyIndices.map { index -> String in
-                switch attribute(index) {
-                case .string(let text)?, .number(let text)?: return text
-                case .bool(let flag)?: return flag ? "true" : "false"
-                default: return ""
+        withPlan { plan in
+            if anonymousNumber == 0, !plan.primaryKeyIndices.isEmpty {
+                let parts = plan.primaryKeyIndices.map { index -> String in
+                    switch attribute(index) {
+                    case .string(let text)?, .number(let text)?: return text
+                    case .bool(let flag)?: return flag ? "true" : "false"
+                    default: return ""
+                    }
                 }
+                return plan.name + "/" + parts.joined(separator: ",")
             }
-            return plan.name + "/" + parts.joined(separator: ",")
+            return plan.name + "#" + String(anonymousNumber)
         }
-        return plan.name + "#" + String(anonymousNumber)
     }
 
     /// The value of the client attribute `name`, if set.

@@ -132,7 +132,7 @@ public struct RecordWriter {
             statistics?.references += 1
             try emitter.beginObject()
             try emitter.key("_entity")
-            try emitter.scalar(.string(object.plan.name))
+            try emitter.scalar(.string(object.withPlan(\.name)))
             try emitter.key("_ref")
             try emitter.scalar(.string(object.id))
             try emitter.endObject()
