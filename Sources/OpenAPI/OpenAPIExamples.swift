@@ -10,8 +10,8 @@ public struct OpenAPIExample {
     public var label: String
     public var requestPath: String
     /// The response code; a range's first (`4XX` → 400), so that an error example is
-    /// read with `error_mappings`; nil for `default`'s.
-    public var status: Int?
+    /// read with `error_mappings`. (`default` says no status: its examples are not read.)
+    public var status: Int
     public var json: [UInt8]
 }
 
@@ -25,16 +25,18 @@ extension OpenAPIDocument {
         try forEachOperation { path, pathItem, method, operation, _ in
             let parameters = (pathItem["parameters"]?.elements ?? []) + (operation["parameters"]?.elements ?? [])
             let requestPath = try filled(path, parameters: parameters)
-            for (code, responseNode) in operation["responses"]?.members ?? [] where ResponseCode(code) != .default {
+            for (code, responseNode) in operation["responses"]?.members ?? [] {
+                // Not `default`, nor a key that is no response code (`x-…`, `600`).
+                guard let status = ResponseCode(code)?.representativeStatus else { continue }
                 let response = try resolve(responseNode).node
                 for (mediaType, content) in response["content"]?.members ?? [] where Self.isJSON(mediaType) {
                     let prefix = "\(method.uppercased()) \(path) \(code)"
                     if let example = content["example"] {
-                        result.append(make(example, label: "\(prefix) example", path: requestPath, code: code))
+                        result.append(make(example, label: "\(prefix) example", path: requestPath, status: status))
                     }
                     for (name, entry) in content["examples"]?.members ?? [] {
                         guard let value = try resolve(entry).node["value"] else { continue }
-                        result.append(make(value, label: "\(prefix) example '\(name)'", path: requestPath, code: code))
+                        result.append(make(value, label: "\(prefix) example '\(name)'", path: requestPath, status: status))
                     }
                 }
             }
@@ -42,8 +44,8 @@ extension OpenAPIDocument {
         return result
     }
 
-    private func make(_ value: SpecNode, label: String, path: String, code: String) -> OpenAPIExample {
-        OpenAPIExample(file: value.file, label: label, requestPath: path, status: ResponseCode(code)?.representativeStatus, json: PositionedJSON.render(value))
+    private func make(_ value: SpecNode, label: String, path: String, status: Int) -> OpenAPIExample {
+        OpenAPIExample(file: value.file, label: label, requestPath: path, status: status, json: PositionedJSON.render(value))
     }
 
     /// `/pets/{petId}` with `{petId}` replaced by the parameter's `example` (or its schema's

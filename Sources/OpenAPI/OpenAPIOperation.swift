@@ -7,11 +7,11 @@ public struct OpenAPIOperation {
     public var method: String
     /// The path as the document writes it: `/pets/{petId}`.
     public let path: String
-    /// The schema of the first 2xx response (200, 201, ..., then `2XX`) with an
-    /// `application/json` (or `+json`) body. `default` is left out: it is most often the
+    /// The schema of the first 2xx response (200, 201, ..., then `2XX`) with a JSON body
+    /// (`application/json`, `+json` or `*/*`). `default` is left out: it is most often the
     /// error a failing call gets.
     public var response: SpecNode?
-    /// The `application/json` schema of the request body.
+    /// The JSON schema of the request body.
     public var requestBody: SpecNode?
     /// The JSON schema of its first error response (`4xx`, `5xx`, then `default`).
     public var errorResponse: SpecNode?

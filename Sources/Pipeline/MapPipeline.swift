@@ -46,11 +46,17 @@ public struct MapPipeline {
         // into the store as they are mapped — into a database shared with other writers
         // only when the inputs can be read again, should the load lose a conflict.
         if !options.writesRecords && (!ObjectStore.loadsMayConflict(at: store) || reopenInputs != nil) {
+            guard let reopenInputs else {
+                // Inputs that cannot be read again are never run twice: a conflict stands.
+                do {
+                    return try streamedRun(inputs, into: store, definitions: definitions, log: log, output: output)
+                } catch let conflict as StoreConflict {
+                    throw conflict.failure
+                }
+            }
             let reportedBefore = log.count
-            // Only a shared database conflicts, and a load into one streams only when its
-            // inputs can be read again.
             return try StoreConflict.retrying { attempt in
-                guard attempt > 1, let reopenInputs else {
+                if attempt == 1 {
                     return try streamedRun(inputs, into: store, definitions: definitions, log: log, output: output)
                 }
                 // Mapping is deterministic: what the first attempts reported comes again first.

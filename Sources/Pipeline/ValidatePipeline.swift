@@ -68,7 +68,7 @@ public struct ValidatePipeline {
         try OpenAPIDocument(path: path).examples().map { example in
             ValidationSample(
                 input: .source(MemoryByteSource(example.json, name: example.file)), name: "\(example.file): \(example.label)",
-                requestPath: example.requestPath, status: example.status.flatMap { $0 >= 300 ? $0 : nil })
+                requestPath: example.requestPath, status: example.status >= 300 ? example.status : nil)
         }
     }
 

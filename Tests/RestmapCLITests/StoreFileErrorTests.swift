@@ -6,8 +6,8 @@ import XCTest
 import Glibc
 #endif
 
-/// Stores that cannot be written — a read-only file, a read-only directory, a full disk —
-/// get a clear error, exit 2, and stay as they were.
+/// Stores that cannot be written — a read-only file, a read-only directory, a full disk, a
+/// table edited out of step with the catalog — get a clear error, exit 2, and stay as they were.
 final class StoreFileErrorTests: XCTestCase {
     func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-store-errors-\(UUID().uuidString)")
@@ -36,6 +36,25 @@ final class StoreFileErrorTests: XCTestCase {
 
     func dump(_ store: String) throws -> String {
         try RestmapBinary.run(["dump", "--store", store, "--compact"]).stdout
+    }
+
+    /// A store whose `Employee` table lost its `_rowid` key (the fuzzer's file: a mangled
+    /// `PRIMARY`) is refused by the streamed load `map -q --store` runs by default, and by
+    /// `dump`, before either touches a row.
+    func testAStoreWhoseTableLostItsRowIDKeyIsRefusedByMapAndDump() throws {
+        let store = try scratch().appendingPathComponent("s.db").path
+        let damaged = RestmapBinary.packageRoot.appendingPathComponent("Fuzz/regressions/store/rowid-key-edited-away-8b02ce8b")
+        try FileManager.default.copyItem(atPath: damaged.path, toPath: store)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let expected = "(Employee: its _rowid column is not the table's integer primary key); the store is damaged"
+        let map = try RestmapBinary.run(["map", "-q", "-c", "Configs/employees.plist", "--store", store, "/employees=Samples/employees/employees.json"])
+        XCTAssertEqual(map.status, 2, map.stderr)
+        XCTAssertTrue(map.stderr.contains(expected), map.stderr)
+        let dumped = try RestmapBinary.run(["dump", "--store", store])
+        XCTAssertEqual(dumped.status, 2, dumped.stderr)
+        XCTAssertTrue(dumped.stderr.contains(expected), dumped.stderr)
+        XCTAssertEqual(dumped.stdout, "")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), before)
     }
 
     func testAReadOnlyStoreFileIsRefusedAndUnchanged() throws {

@@ -4,18 +4,9 @@ import XCTest
 
 /// Prepared statements on a real server (PostgreSQLTestServer): a long load prepares a few
 /// each batch, so the ones let go must not stay on the server until the session ends.
-final class PostgreSQLStatementTests: XCTestCase {
-    nonisolated(unsafe) private static var server: Result<PostgreSQLTestServer, Error>?
-
-    override class func setUp() { server = Result { try PostgreSQLTestServer() } }
-    override class func tearDown() {
-        if case .success(let server)? = server { server.stop() }
-        server = nil
-    }
-
+final class PostgreSQLStatementTests: PostgreSQLServerTestCase {
     private func connect() throws -> PostgreSQLConnection {
-        let server = try XCTUnwrap(Self.server).get()
-        return try PostgreSQLConnection(url: server.createDatabase())
+        try PostgreSQLConnection(url: server().createDatabase())
     }
 
     private func preparedOnServer(_ connection: PostgreSQLConnection) throws -> Int {

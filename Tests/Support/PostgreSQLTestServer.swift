@@ -6,7 +6,7 @@ import Foundation
 /// root). The binaries are PostgreSQL 15's (`make deps` installs apt `postgresql`); a server
 /// that cannot start is an error with its reason, never a skipped test.
 public final class PostgreSQLTestServer {
-    public static let binaries = ProcessInfo.processInfo.environment["RESTMAP_PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
+    static let binaries = ProcessInfo.processInfo.environment["RESTMAP_PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
 
     public let directory: URL
     private var running = false
@@ -84,7 +84,7 @@ public final class PostgreSQLTestServer {
     /// failure. Through system(3), not Foundation's Process: the server pg_ctl leaves running
     /// would inherit Process's termination-notification descriptor and make it wait forever.
     @discardableResult
-    public static func shell(_ arguments: [String], asServer: Bool) throws -> String {
+    static func shell(_ arguments: [String], asServer: Bool) throws -> String {
         let command = asServer && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + arguments : arguments
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("restmap-pg-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }

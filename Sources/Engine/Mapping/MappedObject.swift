@@ -89,8 +89,6 @@ public final class MappedObject: ManagedBuffer<MappedObject.Header, UInt64> {
     /// stored: a run holds every object, and every byte of one counts (see the type's note).
     public var hasIdentityKey: Bool { anonymousNumber == 0 }
 
-    var entityName: String { plan.name }
-
     /// The number of attribute positions (the plan's attribute mappings).
     public var attributeCount: Int { withPlan(\.attributeCount) }
 

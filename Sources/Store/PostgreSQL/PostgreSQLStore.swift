@@ -100,7 +100,7 @@ enum PostgreSQLStore {
     }
 
     /// Runs `body` in a transaction, again after a serialization failure or deadlock
-    /// (`StoreConflict.retrying`), until it commits.
+    /// (`StoreConflict.retrying`, up to its limit of attempts), until it commits.
     private static func retrying<T>(_ connection: PostgreSQLConnection, _ body: () throws -> T) throws -> T {
         try StoreConflict.retrying { _ in
             do {

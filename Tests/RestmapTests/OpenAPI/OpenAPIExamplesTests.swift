@@ -42,12 +42,21 @@ final class OpenAPIExamplesTests: XCTestCase {
                       content:
                         application/json:
                           example: {title: anything}
+                    "600":
+                      content:
+                        application/json:
+                          example: {title: no such status}
+                    x-note:
+                      content:
+                        application/json:
+                          example: {title: an extension}
             components:
               examples:
                 Gone: {value: {title: gone}}
             """.write(toFile: path, atomically: true, encoding: .utf8)
         let examples = try OpenAPIDocument(path: path).examples()
-        // A 4XX range is read as 400, so through error_mappings; `default` says no status.
+        // A 4XX range is read as 400, so through error_mappings; `default`, `600` and an
+        // `x-` key are no status, and their examples are not read.
         // JSON, `+json` and `*/*` bodies are read; text and XML ones are not.
         XCTAssertEqual(examples.map(\.label), [
             "GET /pets/{petId}/toys/{toy} 200 example", "GET /pets/{petId}/toys/{toy} 404 example 'gone'",

@@ -8,10 +8,10 @@ import Darwin
 /// start tags with too many attributes. It runs on every byte libxml2 reads, so it goes from
 /// `<` to `<`: a start tag holds no `<`, and each attribute takes at least five bytes
 /// (` a=""`), so a start tag followed by another `<` within `crowdedSpan` bytes (four an
-/// attribute allowed, to spare) cannot be crowded and is not read at all. Only a start tag with a longer run after it (or at a
-/// chunk's end) has its attributes counted, in a tight loop; the rare constructs (comments,
-/// CDATA, processing instructions, the DOCTYPE) take the byte-by-byte state machine that
-/// keeps the reading exact. Lines and columns are brought up to date once per chunk, in bulk,
+/// attribute allowed, to spare) cannot be crowded and is not read at all. Only a start tag
+/// with a longer run after it (or at a chunk's end) has its attributes counted, in a tight
+/// loop; the rare constructs (comments, CDATA, processing instructions, the DOCTYPE) take
+/// the byte-by-byte state machine that keeps the reading exact. Lines and columns are brought up to date once per chunk, in bulk,
 /// and computed for a start tag only when it is crowded or open at a chunk's end.
 extension XMLMarkupScanner {
     /// A start tag shorter than this holds at most `attributeLimit` attributes.
