@@ -12,13 +12,26 @@
 final class JSONDocumentPrefetch {
     /// What the parser hands over, in document order.
     enum Message {
-        /// Boxed: taking a message from its batch copies one reference, not the element's
-        /// value, location and key path (each retained and released on the mapping core).
-        indirect case element(JSONStreamElement)
+        /// The batch's next element.
+        case element
         /// The document's elements are all handed over.
         case done(JSONPathOutcome)
         /// The document (or the input) failed here; a data error's line is already skipped.
         case failed(any Error)
+    }
+
+    /// Messages, and beside them the elements they announce: an element inside a message
+    /// would be boxed, one allocation each.
+    struct Batch {
+        var messages: [Message] = []
+        var elements: [JSONStreamElement] = []
+
+        mutating func clear() {
+            messages.removeAll(keepingCapacity: true)
+            elements.removeAll(keepingCapacity: true)
+            messages.reserveCapacity(batchSize)
+            elements.reserveCapacity(batchSize)
+        }
     }
 
     static var batchSize: Int { 64 }
@@ -27,11 +40,12 @@ final class JSONDocumentPrefetch {
     /// Batches go back to the parser once taken apart, still holding their messages: the
     /// parser frees them when it reuses the batch, so memory is freed by the thread that made
     /// it (malloc then serves the parser from its own cache instead of a lock both take).
-    private let queue = BoundedQueue<[Message?]>(depth: JSONDocumentPrefetch.depth)
+    private let queue = BoundedQueue<Batch>(depth: JSONDocumentPrefetch.depth)
     private var parser: WorkerThread?
     /// The batch being taken apart, and where in it the caller is.
-    private var current: [Message?] = []
+    private var current = Batch()
     private var next = 0
+    private var nextElement = 0
     /// The parser is done and every message taken (or the caller gave up).
     private var finished = false
 
@@ -57,16 +71,15 @@ final class JSONDocumentPrefetch {
 
     /// The parser's loop: every remaining document, until the end or an error that is not
     /// about one document's data.
-    private static func produce(reader: JSONStreamReader, target: JSONPathTarget, queue: BoundedQueue<[Message?]>) {
-        var batch: [Message?] = []
-        batch.reserveCapacity(batchSize)
+    private static func produce(reader: JSONStreamReader, target: JSONPathTarget, queue: BoundedQueue<Batch>) {
+        var batch = Batch()
+        batch.clear()
         func hand(_ message: Message) throws {
-            batch.append(message)
-            guard batch.count >= batchSize else { return }
+            batch.messages.append(message)
+            guard batch.messages.count >= batchSize else { return }
             guard queue.send(batch) else { throw Cancelled() }
-            batch = queue.reuse() ?? []
-            batch.removeAll(keepingCapacity: true)
-            batch.reserveCapacity(batchSize)
+            batch = queue.reuse() ?? Batch()
+            batch.clear()
         }
         do {
             while try reader.skipToValue() {
@@ -74,7 +87,10 @@ final class JSONDocumentPrefetch {
                     reader.valueBuilder.reset()
                     var builder = JSONPathBuilder(
                         target: target, inner: reader.valueBuilder, file: reader.name, locations: false
-                    ) { element in try hand(.element(element)) }
+                    ) { element in
+                        batch.elements.append(element)
+                        try hand(.element)
+                    }
                     try reader.read(into: &builder)
                     try hand(.done(builder.outcome))
                 } catch let error as RestmapError where error.kind == .data {
@@ -89,22 +105,23 @@ final class JSONDocumentPrefetch {
             queue.close()
             return
         } catch {
-            batch.append(.failed(error))
+            batch.messages.append(.failed(error))
         }
-        if !batch.isEmpty { _ = queue.send(batch) }
+        if !batch.messages.isEmpty { _ = queue.send(batch) }
         queue.close()
     }
 
     /// Whether a message is there to take (receiving the next batch when this one is done);
     /// false once the parser is done and all was taken.
     private func load() -> Bool {
-        while next == current.count {
+        while next == current.messages.count {
             if finished { return false }
-            if !current.isEmpty {
+            if !current.messages.isEmpty {
                 queue.recycle(current)
-                current = []
+                current = Batch()
             }
             next = 0
+            nextElement = 0
             guard let batch = queue.receive() else {
                 finish()
                 return false
@@ -116,16 +133,18 @@ final class JSONDocumentPrefetch {
 
     private func finish() {
         finished = true
-        current = []
+        current = Batch()
         next = 0
+        nextElement = 0
         parser?.join()
     }
 
     private func dropRestOfDocument() {
-        while load(), let message = current[next] {
+        while load() {
+            let message = current.messages[next]
             next += 1
             switch message {
-            case .element: continue
+            case .element: nextElement += 1
             case .done, .failed: return
             }
         }
@@ -143,12 +162,14 @@ final class JSONDocumentPrefetch {
     func streamNext(
         _ body: (JSONStreamElement) throws -> Void, endOfInput: () -> RestmapError
     ) throws -> JSONPathOutcome {
-        // A copy of a message is one reference (its element is boxed); the batch keeps the
-        // message itself and goes back to the parser, which frees it.
-        while load(), let message = current[next] {
+        // The batch keeps its elements and goes back to the parser, which frees them.
+        while load() {
+            let message = current.messages[next]
             next += 1
             switch message {
-            case .element(let element):
+            case .element:
+                let element = current.elements[nextElement]
+                nextElement += 1
                 do {
                     try body(element)
                 } catch {

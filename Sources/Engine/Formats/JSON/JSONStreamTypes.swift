@@ -13,15 +13,39 @@ struct JSONStreamElement: Sendable {
     /// and this is that one value.
     var index: Int?
     var value: Value
+    /// What only some elements carry, out of line: handing an element from the parser to
+    /// the mapping thread then copies two references, not the ten or so of every field's
+    /// storage.
+    private let extras: Extras?
+
+    private final class Extras: Sendable {
+        let location: SourceLocation?
+        let locations: PayloadLocations
+        let remainingKeyPath: [String]
+
+        init(location: SourceLocation?, locations: PayloadLocations, remainingKeyPath: [String]) {
+            self.location = location
+            self.locations = locations
+            self.remainingKeyPath = remainingKeyPath
+        }
+    }
+
+    init(index: Int?, value: Value, location: SourceLocation?, locations: PayloadLocations, remainingKeyPath: [String] = []) {
+        self.index = index
+        self.value = value
+        extras = location == nil && locations.isEmpty && remainingKeyPath.isEmpty
+            ? nil : Extras(location: location, locations: locations, remainingKeyPath: remainingKeyPath)
+    }
+
     /// Where the element starts; nil unless locations were asked for.
-    var location: SourceLocation?
+    var location: SourceLocation? { extras?.location }
     /// Where each of its values starts, keyed by JSON Pointer from the document's root
     /// (`/employees_list/3/dept/id`); empty unless asked for.
-    var locations: PayloadLocations
+    var locations: PayloadLocations { extras?.locations ?? PayloadLocations() }
     /// When the key path ran into an array before its end (`teams.members` where `teams` is
     /// an array), this is an element of that array and these are the keys still to apply
     /// to it; empty when the element is at the key path itself.
-    var remainingKeyPath: [String] = []
+    var remainingKeyPath: [String] { extras?.remainingKeyPath ?? [] }
 }
 
 /// What a document held at the key path that `JSONStreamReader.streamElements` walked.
