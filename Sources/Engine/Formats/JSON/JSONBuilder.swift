@@ -50,7 +50,7 @@ struct JSONStringToken {
 
     /// The decoded string.
     var string: String {
-        if !hasEscapes { return String(decoding: bytes, as: UTF8.self) }
+        if !hasEscapes { return checkedText(bytes) }
         // Every escape is at least as long as what it stands for, so the decoded text fits.
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             JSONStringToken.unescape(bytes, into: out.baseAddress!)
@@ -142,7 +142,19 @@ struct JSONNumberToken {
     /// No fraction and no exponent (`-0` and `12345678901234567890` are integers).
     let isInteger: Bool
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { checkedText(bytes) }
+}
+
+/// Text the scanner has checked, as a String. Up to 15 bytes it is built in place as a small
+/// string, which skips the standard library's validation pass when the bytes are ASCII (that
+/// pass was most of what making a number's text cost); longer text is validated as usual.
+@inline(__always)
+func checkedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard bytes.count <= 15, let source = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+    return String(unsafeUninitializedCapacity: bytes.count) { out in
+        out.baseAddress!.initialize(from: source, count: bytes.count)
+        return bytes.count
+    }
 }
 
 /// The value of a hexadecimal digit, or 0xFF for any other byte.

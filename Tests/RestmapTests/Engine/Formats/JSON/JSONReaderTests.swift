@@ -36,6 +36,22 @@ final class JSONReaderTests: XCTestCase {
         ]))
     }
 
+    func testTextsAroundTheSmallStringLengthKeepEveryByte() throws {
+        // Up to 15 bytes a text is built in place; longer ones and non-ASCII ones take the
+        // validating path. Both sides of the boundary, as values, keys and numbers.
+        let texts = ["", "a", String(repeating: "x", count: 14), String(repeating: "y", count: 15),
+                     String(repeating: "z", count: 16), "é", "Zoë Ångström", "日本語のテキスト", "€€€€€"]
+        let numbers = ["123456789012345", "1234567890123456", "-1.2345678901e+9", "0"]
+        for text in texts {
+            let json = "{\"\(text)\": [\"\(text)\", \(numbers.joined(separator: ", "))]}"
+            let value = try parse(json)
+            XCTAssertEqual(value, .object(ValueObject([(text, .array([.string(text)] + numbers.map { .number($0) }))])), text)
+            guard case .object(let object) = value, case .array(let items) = object[text] else { return XCTFail(text) }
+            XCTAssertEqual(object.keys.first.map { Array($0.utf8) }, Array(text.utf8))
+            XCTAssertEqual(items.first.flatMap { if case .string(let s) = $0 { Array(s.utf8) } else { nil } }, Array(text.utf8))
+        }
+    }
+
     func testTopLevelScalarsAreDocuments() throws {
         XCTAssertEqual(try parse("\"x\""), .string("x"))
         XCTAssertEqual(try parse(" 42 "), .number("42"))
