@@ -250,8 +250,9 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
 protocol JSONElementBuilder: JSONBuilder {
     /// Starts an element whose JSON Pointer is `pointer` ("" when locations are not wanted).
     mutating func beginElement(pointer: String)
-    /// The completed element, and the locations of its values when the builder records them.
-    mutating func finishElement() -> (Value, PayloadLocations)
+    /// The completed element, and the locations of its values when the builder records them
+    /// (nil otherwise: an empty set of locations costs a dozen references to make and drop).
+    mutating func finishElement() -> (Value, PayloadLocations?)
     /// A key of the element's own object that the member filter kept, with its text and
     /// duplicate-check tag made once (`token` is the key as written).
     mutating func memberKey(_ text: String, tag: UInt64, token: JSONStringToken, at position: JSONPosition) throws
@@ -271,8 +272,8 @@ extension JSONValueBuilder: JSONElementBuilder {
         pushKnownKey(text, tag: tag)
     }
 
-    func finishElement() -> (Value, PayloadLocations) {
-        (takeValue(), PayloadLocations())
+    func finishElement() -> (Value, PayloadLocations?) {
+        (takeValue(), nil)
     }
 }
 
@@ -281,7 +282,7 @@ extension JSONLocatingBuilder: JSONElementBuilder {
         rootPointer = pointer
     }
 
-    func finishElement() -> (Value, PayloadLocations) {
+    func finishElement() -> (Value, PayloadLocations?) {
         take()
     }
 }

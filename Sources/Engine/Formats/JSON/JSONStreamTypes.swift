@@ -30,11 +30,11 @@ struct JSONStreamElement: Sendable {
         }
     }
 
-    init(index: Int?, value: Value, location: SourceLocation?, locations: PayloadLocations, remainingKeyPath: [String] = []) {
+    init(index: Int?, value: Value, location: SourceLocation?, locations: PayloadLocations?, remainingKeyPath: [String] = []) {
         self.index = index
         self.value = value
-        extras = location == nil && locations.isEmpty && remainingKeyPath.isEmpty
-            ? nil : Extras(location: location, locations: locations, remainingKeyPath: remainingKeyPath)
+        extras = location == nil && (locations?.isEmpty ?? true) && remainingKeyPath.isEmpty
+            ? nil : Extras(location: location, locations: locations ?? PayloadLocations(), remainingKeyPath: remainingKeyPath)
     }
 
     /// Where the element starts; nil unless locations were asked for.
