@@ -77,10 +77,12 @@ final class XMLDocumentWalker {
 
     /// `members`: in path mode, the keys (attribute and child names, `text`) that the elements
     /// handed out keep; the others are parsed but not recorded. Nil keeps everything.
-    /// `warns`: record warnings (external or undeclared entities) on the tape.
+    /// `warns`: record warnings (external or undeclared entities) on the tape. `supply`: the
+    /// input read and scanned ahead (without locations only), instead of from `source` as
+    /// libxml2 asks.
     init(
         source: ByteSource, target: Target, maxDepth: Int, recordsLocations: Bool, members: Set<String>? = nil,
-        warns: Bool
+        warns: Bool, supply: XMLChunkSupply? = nil
     ) throws {
         nestingLimit = XMLNestingLimit.effective(maxDepth)
         scanner = XMLMarkupScanner(recordsPositions: recordsLocations)
@@ -102,7 +104,9 @@ final class XMLDocumentWalker {
         names = XMLNameTable(members: filtered)
         keepsOutermostText = filtered?.contains("text") ?? true
         var handler = Self.handler()
-        session = try XMLSAXSession(source: source, nestingLimit: nestingLimit, scanner: scanner, handler: &handler)
+        session = try XMLSAXSession(
+            source: source, nestingLimit: nestingLimit, scanner: supply == nil ? scanner : nil, supply: supply,
+            handler: &handler)
         documentContext = UnsafeMutableRawPointer(session.context)
         names.dictionary = session.context.pointee.dict
         session.context.pointee._private = Unmanaged.passUnretained(self).toOpaque()

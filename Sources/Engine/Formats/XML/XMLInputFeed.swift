@@ -6,6 +6,9 @@ final class XMLInputFeed {
     /// Sees every byte handed to libxml2, in order: queues positions when exact columns are
     /// wanted, and counts each start tag's attributes before libxml2 parses it.
     var scanner: XMLMarkupScanner?
+    /// Chunks read and scanned ahead, possibly by another thread, taken instead of reading
+    /// `source` here (then `scanner` is nil: the supply has its own).
+    var supply: XMLChunkSupply?
     /// Runs before each chunk is read from the source, that is once libxml2 has taken the
     /// previous one (the walker hands its event tape on there); false ends the input.
     var beforeChunk: (() -> Bool)?
@@ -18,6 +21,12 @@ final class XMLInputFeed {
     /// `chunkSize`: a small input (a request body, a fuzzer's input) costs no 256 KiB
     /// allocation, which malloc serves with mmap, page faults and munmap every time.
     private var buffer: UnsafeMutableRawBufferPointer
+    /// The bytes being handed over: `buffer`, or a chunk lent by `supply`.
+    private var window: UnsafeMutableRawBufferPointer
+    private var windowIsLent = false
+    /// What scans the bytes as they are handed over: `scanner`, or for a supplied chunk the
+    /// scanner it came with when it holds a crowded tag (nil: the supply scanned it).
+    private var chunkScanner: XMLMarkupScanner?
     private var start = 0
     private var end = 0
     private var exhausted = false
@@ -32,24 +41,27 @@ final class XMLInputFeed {
     init(source: ByteSource) {
         self.source = source
         buffer = .allocate(byteCount: Self.initialBufferSize, alignment: 16)
+        window = buffer
     }
 
     deinit {
+        if windowIsLent { supply?.giveBack(window) }
         buffer.deallocate()
     }
 
-    /// Doubles the buffer (up to `chunkSize`), keeping the `end` bytes read so far. The chunks
-    /// libxml2 is handed do not depend on the buffer's size.
-    private func growBuffer() {
-        let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(buffer.count * 2, Self.chunkSize), alignment: 16)
-        bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
-        buffer.deallocate()
-        buffer = bigger
+    /// `bytes` doubled (up to `chunkSize`), keeping its first `count` bytes; `bytes` is freed.
+    /// The chunks libxml2 is handed do not depend on the buffer's size.
+    static func grown(_ bytes: UnsafeMutableRawBufferPointer, keeping count: Int) -> UnsafeMutableRawBufferPointer {
+        let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(bytes.count * 2, chunkSize), alignment: 16)
+        bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
+        bytes.deallocate()
+        return bigger
     }
 
     /// Ends the input early: libxml2 gets no more bytes.
     func stop() {
         stopped = true
+        supply?.stop()
     }
 
     /// Fills `destination` with up to `capacity` bytes; 0 at the end, -1 after a read error
@@ -65,43 +77,75 @@ final class XMLInputFeed {
             }
             if exhausted { return 0 }
             if let beforeChunk, !beforeChunk() {
-                stopped = true
+                stop()
                 return -1
             }
-            // Fill the whole buffer (or reach the end): a pipe hands over a few bytes at a
-            // time, and libxml2's errors must not depend on how the input arrives.
-            start = 0
-            end = 0
-            do {
-                while end < Self.chunkSize {
-                    if end == buffer.count { growBuffer() }
-                    let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
-                    if count == 0 {
-                        exhausted = true
-                        break
-                    }
-                    end += count
-                }
-            } catch {
-                guard end > 0 else {
-                    self.error = error
-                    return -1
-                }
-                pendingError = error
-            }
+            if let supply { takeChunk(from: supply) } else { readChunk() }
+            if error != nil { return -1 }
             if end == 0 { return 0 }
         }
         let count = min(capacity, end - start, Int(Int32.max))
-        let chunk = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
+        let chunk = UnsafeRawBufferPointer(rebasing: window[start..<start + count])
         UnsafeMutableRawPointer(destination).copyMemory(from: chunk.baseAddress!, byteCount: count)
-        if let scanner {
-            scanner.scan(chunk)
+        if let chunkScanner {
+            chunkScanner.scan(chunk)
             // libxml2 has not parsed these bytes yet: the next call ends the input.
-            if let crowded = scanner.crowdedElement, error == nil { error = Self.crowdedError(crowded, scanner, source.name) }
+            if let crowded = chunkScanner.crowdedElement, error == nil { error = Self.crowdedError(crowded, chunkScanner, source.name) }
         }
         start += count
         bytesDelivered += count
         return Int32(count)
+    }
+
+    /// Reads the next chunk into `buffer`. The whole buffer is filled (or the end reached):
+    /// a pipe hands over a few bytes at a time, and libxml2's errors must not depend on how
+    /// the input arrives.
+    private func readChunk() {
+        start = 0
+        end = 0
+        window = buffer
+        chunkScanner = scanner
+        do {
+            while end < Self.chunkSize {
+                if end == buffer.count {
+                    buffer = Self.grown(buffer, keeping: end)
+                    window = buffer
+                }
+                let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+                if count == 0 {
+                    exhausted = true
+                    break
+                }
+                end += count
+            }
+        } catch {
+            // Bytes read before the source failed are handed over first.
+            if end == 0 { self.error = error } else { pendingError = error }
+        }
+    }
+
+    /// Takes the next chunk from `supply`, giving the last one's buffer back.
+    private func takeChunk(from supply: XMLChunkSupply) {
+        if windowIsLent {
+            supply.giveBack(window)
+            windowIsLent = false
+            window = buffer
+        }
+        start = 0
+        end = 0
+        chunkScanner = nil
+        guard let chunk = supply.take() else {
+            exhausted = true
+            return
+        }
+        window = chunk.bytes
+        windowIsLent = true
+        end = chunk.count
+        exhausted = chunk.isLast
+        chunkScanner = chunk.rescan
+        if let failure = chunk.error {
+            if end == 0 { error = failure } else { pendingError = failure }
+        }
     }
 
     /// An element with more attributes than the scanner allows, located at its `<`.

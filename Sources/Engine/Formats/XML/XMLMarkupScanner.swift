@@ -72,6 +72,33 @@ final class XMLMarkupScanner {
     private var referenceName: UInt64 = 0
     private var referenceLength = 0
 
+    /// A scanner in this one's state, to scan the same bytes again (`XMLChunkSupply`).
+    func copy() -> XMLMarkupScanner {
+        let copy = XMLMarkupScanner(recordsPositions: recordsPositions, attributeLimit: attributeLimit)
+        copy.elementStarts = elementStarts
+        copy.entityReferences = entityReferences
+        copy.isDisabled = isDisabled
+        copy.crowdedElement = crowdedElement
+        copy.attributes = attributes
+        copy.openTagPosition = openTagPosition
+        copy.wideOrder = wideOrder
+        copy.wideHeader = wideHeader
+        copy.halfUnit = halfUnit
+        copy.firstByte = firstByte
+        copy.state = state
+        copy.quote = quote
+        copy.matched = matched
+        copy.line = line
+        copy.column = column
+        copy.afterCarriageReturn = afterCarriageReturn
+        copy.offset = offset
+        copy.byteOrderMarkBytes = byteOrderMarkBytes
+        copy.markup = markup
+        copy.referenceName = referenceName
+        copy.referenceLength = referenceLength
+        return copy
+    }
+
     func popElementStart() -> Position? { elementStarts.pop() }
     func popEntityReference() -> Position? { entityReferences.pop() }
     func peekEntityReference() -> Position? { entityReferences.peek() }

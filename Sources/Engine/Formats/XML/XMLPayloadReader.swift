@@ -142,13 +142,17 @@ public struct XMLPayloadReader: Sendable {
         let outcome = ParserOutcome()
         let maxDepth = self.maxDepth
         let warns = diagnostics != nil
+        // Without locations, this thread reads and pre-scans the input ahead while it waits
+        // for the parser's events: the parse thread then spends its time in libxml2. (Located
+        // starts are popped by the parser's callbacks as libxml2 reads: those scan there.)
+        let supply = recordingLocations ? nil : XMLChunkSupply(source: source, scanner: XMLMarkupScanner(recordsPositions: false))
         guard
             let worker = WorkerThread({
                 defer { pipe.close() }
                 do {
                     let walker = try XMLDocumentWalker(
                         source: source, target: .elements(atPath: path), maxDepth: maxDepth,
-                        recordsLocations: recordingLocations, members: members, warns: warns)
+                        recordsLocations: recordingLocations, members: members, warns: warns, supply: supply)
                     defer {
                         outcome.deepestMatch = walker.deepestMatch
                         outcome.keysByLevel = walker.keysByLevel
@@ -167,7 +171,11 @@ public struct XMLPayloadReader: Sendable {
             inputName: source.name)
         var count = 0
         var failure: (any Error)?
-        while var tape = pipe.receive() {
+        while true {
+            // Before waiting and before building: the parser then rarely reads for itself.
+            supply?.readAhead()
+            guard var tape = pipe.receive() else { break }
+            supply?.readAhead()
             do {
                 try replayer.replay(tape, diagnostics: diagnostics) { item in
                     try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations, file: source.name)))
@@ -181,6 +189,7 @@ public struct XMLPayloadReader: Sendable {
             tape.reset()
             pipe.recycle(tape)
         }
+        supply?.stop()
         worker.join()
         if let failure { throw failure }
         if let error = outcome.error { throw error }

@@ -46,11 +46,15 @@ final class XMLSAXSession {
     /// (which libxml2 passes on to entity contexts) before parsing. `nestingLimit` is the
     /// depth the caller allows; above libxml2's default of 256 the library bound is raised to
     /// `XMLNestingLimit.libxml2Maximum`.
-    init(source: ByteSource, nestingLimit: Int, scanner: XMLMarkupScanner?, handler: inout xmlSAXHandler) throws {
+    init(
+        source: ByteSource, nestingLimit: Int, scanner: XMLMarkupScanner?, supply: XMLChunkSupply? = nil,
+        handler: inout xmlSAXHandler
+    ) throws {
         LibXML2.prepare()
         if nestingLimit > XMLNestingLimit.libxml2Default { XMLNestingLimit.raiseLibXML2Bound() }
         let feed = XMLInputFeed(source: source)
         feed.scanner = scanner
+        feed.supply = supply
         self.feed = feed
         self.inputName = source.name
         let created = xmlCreateIOParserCtxt(

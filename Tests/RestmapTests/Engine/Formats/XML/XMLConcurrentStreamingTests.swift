@@ -84,6 +84,67 @@ final class XMLConcurrentStreamingTests: XCTestCase {
         assertSameEitherWay(employees(5000), at: ["employees_list", "employee"], maxDepth: 2)
     }
 
+    /// The input is read and pre-scanned ahead on the caller's thread; a start tag with too
+    /// many attributes must still stop the parse where one thread stops it, wherever it falls
+    /// (deep in the stream, or across the end of a chunk).
+    func testCrowdedStartTagsStopTheParseAtTheSamePlace() {
+        let crowded = "<x" + (0...InputLimits.xmlAttributesPerElement).map { " a\($0)=\"\"" }.joined() + "/>"
+        let deep = employees(8000) { $0 == 6000 ? crowded : "" }
+        assertSameEitherWay(deep, at: ["employees_list", "employee"])
+        // Reported at the `<` of the tag: employee 6000 is on line 6003.
+        let line = deep.split(separator: "\n")[6002]
+        let column = line.unicodeScalars.count - crowded.unicodeScalars.count - "</employee>".unicodeScalars.count + 1
+        XCTAssertEqual(
+            run(Array(deep.utf8), at: ["employees_list", "employee"], concurrently: true).last,
+            .error("in.xml:6003:\(column): error: an element has more than 10000 attributes (namespace declarations included); "
+                + "restmap refuses more, as libxml2 checks each one against all the others"))
+        let end = "</employees_list>\n"
+        let head = String(employees(1).dropLast(end.utf8.count)) + "<employee><name>"
+        let filler = "<employee><name>" + String(repeating: "f", count: XMLInputFeed.chunkSize) + "</name></employee>\n"
+        for before in [1, 9, 5_000] {
+            // The crowded tag starts `before` bytes ahead of the first chunk's end.
+            let prefix = head + String(repeating: "p", count: XMLInputFeed.chunkSize - before - head.utf8.count - 7) + "</name>"
+            XCTAssertEqual(prefix.utf8.count, XMLInputFeed.chunkSize - before)
+            let xml = prefix + crowded + "</employee>\n" + filler + end
+            assertSameEitherWay(xml, at: ["employees_list", "employee"])
+            let last = run(Array(xml.utf8), at: ["employees_list", "employee"], concurrently: true).last
+            XCTAssertTrue("\(String(describing: last))".contains("more than 10000 attributes"), "\(String(describing: last))")
+        }
+    }
+
+    func testReadErrorsAfterManyChunksAreIdentical() {
+        /// Serves `bytes` 100,000 at a time, then fails.
+        final class FailingAfter: ByteSource {
+            let name = "pipe"
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+            func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+                guard offset < bytes.count else { throw RestmapError.data(.readFailed, "cannot read 'pipe': I/O error", at: .file("pipe")) }
+                let count = min(100_000, buffer.count, bytes.count - offset)
+                buffer.copyBytes(from: bytes[offset..<offset + count])
+                offset += count
+                return count
+            }
+        }
+        let bytes = Array(employees(8000).utf8.prefix(3 * XMLInputFeed.chunkSize + 12_345))
+        var runs: [[String]] = []
+        for concurrently in [false, true] {
+            var seen: [String] = []
+            var reader = XMLPayloadReader()
+            reader.parsesConcurrently = concurrently
+            do {
+                try reader.streamElements(at: ["employees_list", "employee"], from: FailingAfter(bytes)) { seen.append("\($0.index)") }
+            } catch {
+                seen.append("\(error)")
+            }
+            runs.append(seen)
+        }
+        XCTAssertEqual(runs[1], runs[0])
+        XCTAssertEqual(runs[0].last, "pipe: error: cannot read 'pipe': I/O error")
+        XCTAssertGreaterThan(runs[0].count, 1_000)
+    }
+
     func testWarningsKeepTheirPlaceAmongTheElements() {
         let dtd = "<!DOCTYPE employees_list [<!ENTITY ext SYSTEM \"file:///nonexistent\"><!ENTITY co \"Example, Inc.\">]>\n"
         let xml = dtd + String(employees(6000) { i in i == 5000 ? "<note>&ext;&co;&undeclared;</note>" : "" }.dropFirst(22))
