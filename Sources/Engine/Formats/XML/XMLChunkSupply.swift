@@ -113,23 +113,7 @@ final class XMLChunkSupply: @unchecked Sendable {
         pthread_mutex_lock(state)
         var bytes = spare.popLast() ?? .allocate(byteCount: XMLInputFeed.initialBufferSize, alignment: 16)
         pthread_mutex_unlock(state)
-        var count = 0
-        var isLast = false
-        var failure: (any Error)?
-        // Filled whole (or to the end), as `XMLInputFeed` fills its own buffer.
-        do {
-            while count < XMLInputFeed.chunkSize {
-                if count == bytes.count { bytes = XMLInputFeed.grown(bytes, keeping: count) }
-                let read = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[count...]))
-                if read == 0 {
-                    isLast = true
-                    break
-                }
-                count += read
-            }
-        } catch {
-            failure = error
-        }
+        let (count, isLast, failure) = XMLInputFeed.readChunk(from: source, into: &bytes)
         var rescan: XMLMarkupScanner?
         if count > 0 {
             let before = scanner.copy()

@@ -51,7 +51,7 @@ final class XMLInputFeed {
 
     /// `bytes` doubled (up to `chunkSize`), keeping its first `count` bytes; `bytes` is freed.
     /// The chunks libxml2 is handed do not depend on the buffer's size.
-    static func grown(_ bytes: UnsafeMutableRawBufferPointer, keeping count: Int) -> UnsafeMutableRawBufferPointer {
+    private static func grown(_ bytes: UnsafeMutableRawBufferPointer, keeping count: Int) -> UnsafeMutableRawBufferPointer {
         let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(bytes.count * 2, chunkSize), alignment: 16)
         bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
         bytes.deallocate()
@@ -97,30 +97,37 @@ final class XMLInputFeed {
         return Int32(count)
     }
 
-    /// Reads the next chunk into `buffer`. The whole buffer is filled (or the end reached):
-    /// a pipe hands over a few bytes at a time, and libxml2's errors must not depend on how
-    /// the input arrives.
+    /// Reads the next chunk into `buffer`.
     private func readChunk() {
-        start = 0
-        end = 0
+        let chunk = Self.readChunk(from: source, into: &buffer)
         window = buffer
         chunkScanner = scanner
+        start = 0
+        end = chunk.count
+        exhausted = chunk.isLast
+        // Bytes read before the source failed are handed over first.
+        if let failure = chunk.error {
+            if end == 0 { error = failure } else { pendingError = failure }
+        }
+    }
+
+    /// Reads one chunk of `source` into `bytes` (grown as needed): `chunkSize` bytes, or what
+    /// is left. The chunk is filled whole because a pipe hands over a few bytes at a time, and
+    /// libxml2's errors must not depend on how the input arrives.
+    static func readChunk(
+        from source: ByteSource, into bytes: inout UnsafeMutableRawBufferPointer
+    ) -> (count: Int, isLast: Bool, error: (any Error)?) {
+        var count = 0
         do {
-            while end < Self.chunkSize {
-                if end == buffer.count {
-                    buffer = Self.grown(buffer, keeping: end)
-                    window = buffer
-                }
-                let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
-                if count == 0 {
-                    exhausted = true
-                    break
-                }
-                end += count
+            while count < chunkSize {
+                if count == bytes.count { bytes = grown(bytes, keeping: count) }
+                let read = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[count...]))
+                if read == 0 { return (count, true, nil) }
+                count += read
             }
+            return (count, false, nil)
         } catch {
-            // Bytes read before the source failed are handed over first.
-            if end == 0 { self.error = error } else { pendingError = error }
+            return (count, false, error)
         }
     }
 
