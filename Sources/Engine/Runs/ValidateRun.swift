@@ -337,6 +337,7 @@ final class LimitedByteSource: ByteSource {
     }
 
     var name: String { base.name }
+    var readsWithoutWaiting: Bool { base.readsWithoutWaiting }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard total <= limit else { throw LimitExceeded(limit: limit) }

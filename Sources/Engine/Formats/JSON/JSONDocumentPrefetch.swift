@@ -37,9 +37,10 @@ final class JSONDocumentPrefetch {
     static var batchSize: Int { 64 }
     static var depth: Int { 16 }
 
-    /// Batches go back to the parser once taken apart, still holding their messages: the
-    /// parser frees them when it reuses the batch, so memory is freed by the thread that made
-    /// it (malloc then serves the parser from its own cache instead of a lock both take).
+    /// Batches go back to the parser once taken apart, still holding their messages and
+    /// elements: the parser frees them when it reuses the batch, so memory is freed by the
+    /// thread that made it (malloc then serves the parser from its own cache instead of a lock
+    /// both take).
     private let queue = BoundedQueue<Batch>(depth: JSONDocumentPrefetch.depth)
     private var parser: WorkerThread?
     /// The batch being taken apart, and where in it the caller is.

@@ -13,9 +13,9 @@ struct JSONStreamElement: Sendable {
     /// and this is that one value.
     var index: Int?
     var value: Value
-    /// What only some elements carry, out of line: handing an element from the parser to
-    /// the mapping thread then copies two references, not the ten or so of every field's
-    /// storage.
+    /// What only some elements carry (locations when asked for, the rest of a fanned-out key
+    /// path), out of line and nil when none is set: handing an element from the parser to the
+    /// mapping thread then copies two references, not the ten or so of every field's storage.
     private let extras: Extras?
 
     private final class Extras: Sendable {

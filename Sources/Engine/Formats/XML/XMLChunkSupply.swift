@@ -39,8 +39,8 @@ final class XMLChunkSupply: @unchecked Sendable {
     private let state: UnsafeMutablePointer<pthread_mutex_t>
     private var ready: [Chunk] = []
     private var spare: [UnsafeMutableRawBufferPointer] = []
-    /// Nothing more is read: the source ended or failed, a crowded tag was found, or the parse
-    /// is over.
+    /// Nothing more is read: the source ended or failed, or the parse is over. (A crowded tag
+    /// ends nothing here: the feed's scan of that chunk stops the parse, as one thread does.)
     private var ended = false
 
     /// `scanner` must not record positions: those are popped by the parser's callbacks as
@@ -81,11 +81,15 @@ final class XMLChunkSupply: @unchecked Sendable {
         pthread_mutex_unlock(state)
     }
 
-    /// The caller's thread: makes chunks until `ahead` are ready (or nothing more is read).
+    /// The caller's thread: makes chunks until `ahead` are ready (or nothing more is read),
+    /// letting go between two, so that a parser waiting for the first need not wait for both.
     func readAhead() {
-        pthread_mutex_lock(making)
-        while needsMaking(ready: Self.ahead) { make() }
-        pthread_mutex_unlock(making)
+        while true {
+            pthread_mutex_lock(making)
+            defer { pthread_mutex_unlock(making) }
+            guard needsMaking(ready: Self.ahead) else { return }
+            make()
+        }
     }
 
     /// Reads no more: the parse is over.
@@ -121,7 +125,7 @@ final class XMLChunkSupply: @unchecked Sendable {
             if scanner.crowdedElement != nil { rescan = before }
         }
         pthread_mutex_lock(state)
-        if isLast || failure != nil || rescan != nil { ended = true }
+        if isLast || failure != nil { ended = true }
         ready.append(Chunk(bytes: bytes, count: count, isLast: isLast, error: failure, rescan: rescan))
         pthread_mutex_unlock(state)
     }

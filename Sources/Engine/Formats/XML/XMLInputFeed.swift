@@ -4,13 +4,15 @@
 final class XMLInputFeed {
     let source: ByteSource
     /// Sees every byte handed to libxml2, in order: queues positions when exact columns are
-    /// wanted, and counts each start tag's attributes before libxml2 parses it.
+    /// wanted, and counts each start tag's attributes before libxml2 parses it. Nil with a
+    /// `supply`, whose chunks come scanned.
     var scanner: XMLMarkupScanner?
     /// Chunks read and scanned ahead, possibly by another thread, taken instead of reading
     /// `source` here (then `scanner` is nil: the supply has its own).
     var supply: XMLChunkSupply?
-    /// Runs before each chunk is read from the source, that is once libxml2 has taken the
-    /// previous one (the walker hands its event tape on there); false ends the input.
+    /// Runs before each chunk is read from the source (or taken from `supply`), that is once
+    /// libxml2 has taken the previous one (the walker hands its event tape on there); false
+    /// ends the input.
     var beforeChunk: (() -> Bool)?
     /// The first error the source threw; libxml2 was told "I/O error" and stops.
     private(set) var error: (any Error)?
@@ -141,7 +143,9 @@ final class XMLInputFeed {
         start = 0
         end = 0
         chunkScanner = nil
+        // Nil only once the parse is over (the last chunk sets `exhausted` first).
         guard let chunk = supply.take() else {
+            assert(stopped, "the supply ended before the input did")
             exhausted = true
             return
         }

@@ -144,8 +144,10 @@ public struct XMLPayloadReader: Sendable {
         let warns = diagnostics != nil
         // Without locations, this thread reads and pre-scans the input ahead while it waits
         // for the parser's events: the parse thread then spends its time in libxml2. (Located
-        // starts are popped by the parser's callbacks as libxml2 reads: those scan there.)
-        let supply = recordingLocations ? nil : XMLChunkSupply(source: source, scanner: XMLMarkupScanner(recordsPositions: false))
+        // starts are popped by the parser's callbacks as libxml2 reads: those scan there.
+        // A pipe is read only as the parser asks: reading ahead could hold output back.)
+        let readsAhead = !recordingLocations && source.readsWithoutWaiting
+        let supply = readsAhead ? XMLChunkSupply(source: source, scanner: XMLMarkupScanner(recordsPositions: false)) : nil
         guard
             let worker = WorkerThread({
                 defer { pipe.close() }

@@ -11,9 +11,16 @@ public protocol ByteSource: AnyObject {
     var name: String { get }
     /// Reads up to `buffer.count` bytes into `buffer`; returns 0 only at the end of input.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Whether a read returns without waiting for input to arrive: a regular file or bytes
+    /// in memory, not a pipe or a terminal. Only then may a reader read ahead of what its
+    /// parser asked for, which could otherwise hold output back, or wait on a silent pipe
+    /// after the parse has failed.
+    var readsWithoutWaiting: Bool { get }
 }
 
 extension ByteSource {
+    public var readsWithoutWaiting: Bool { false }
+
     /// Reads everything that is left. `limit` bounds the size (a config has no business
     /// being gigabytes); past it the read fails with a located error instead of exhausting
     /// memory.
@@ -46,6 +53,8 @@ public final class MemoryByteSource: ByteSource {
         self.name = name
     }
 
+    public var readsWithoutWaiting: Bool { true }
+
     convenience init(_ text: String, name: String = "<memory>") {
         self.init(Array(text.utf8), name: name)
     }
@@ -66,6 +75,7 @@ public final class FileByteSource: ByteSource {
     public let name: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    public let readsWithoutWaiting: Bool
 
     /// Opens `path` for reading; a missing or unreadable file is a usage error naming it.
     public init(path: String) throws {
@@ -82,6 +92,7 @@ public final class FileByteSource: ByteSource {
         self.descriptor = fd
         self.name = path
         self.ownsDescriptor = true
+        readsWithoutWaiting = Self.isRegularFile(fd)
     }
 
     /// Wraps a descriptor the caller keeps open (standard input is 0).
@@ -89,6 +100,12 @@ public final class FileByteSource: ByteSource {
         self.descriptor = fileDescriptor
         self.name = name
         self.ownsDescriptor = false
+        readsWithoutWaiting = Self.isRegularFile(fileDescriptor)
+    }
+
+    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     deinit {

@@ -12,6 +12,7 @@ final class CappedByteSource: ByteSource {
     private let keepsCopy: Bool
 
     var name: String { base.name }
+    var readsWithoutWaiting: Bool { base.readsWithoutWaiting }
 
     init(_ base: ByteSource, limit: Int, keepsCopy: Bool = false) {
         self.base = base

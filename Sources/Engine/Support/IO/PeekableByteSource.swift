@@ -6,6 +6,7 @@ public final class PeekableByteSource: ByteSource {
     private var headOffset = 0
 
     public var name: String { base.name }
+    public var readsWithoutWaiting: Bool { base.readsWithoutWaiting }
 
     public init(_ base: ByteSource) {
         self.base = base

@@ -32,6 +32,7 @@ public final class CountingByteSource: ByteSource {
     }
 
     public var name: String { base.name }
+    public var readsWithoutWaiting: Bool { base.readsWithoutWaiting }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = try base.read(into: buffer)

@@ -101,7 +101,7 @@ final class XMLConcurrentStreamingTests: XCTestCase {
         let end = "</employees_list>\n"
         let head = String(employees(1).dropLast(end.utf8.count)) + "<employee><name>"
         let filler = "<employee><name>" + String(repeating: "f", count: XMLInputFeed.chunkSize) + "</name></employee>\n"
-        for before in [1, 9, 5_000] {
+        for before in [1, 4, 7, 9, 5_000] {
             // The crowded tag starts `before` bytes ahead of the first chunk's end.
             let prefix = head + String(repeating: "p", count: XMLInputFeed.chunkSize - before - head.utf8.count - 7) + "</name>"
             XCTAssertEqual(prefix.utf8.count, XMLInputFeed.chunkSize - before)
@@ -112,12 +112,25 @@ final class XMLConcurrentStreamingTests: XCTestCase {
         }
     }
 
+    func testCrowdedStartTagsInUTF16StopTheParseAtTheSamePlace() {
+        // The scanner's state for UTF-16 (byte order, a half code unit) crosses chunks too.
+        let crowded = "<x" + (0...InputLimits.xmlAttributesPerElement).map { " a\($0)=\"\"" }.joined() + "/>"
+        let text = employees(2500) { $0 == 2000 ? crowded : "" }.replacingOccurrences(of: "<?xml version=\"1.0\"?>", with: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>")
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        XCTAssertGreaterThan(bytes.count, 3 * XMLInputFeed.chunkSize)
+        let serial = run(bytes, at: ["employees_list", "employee"], concurrently: false)
+        XCTAssertEqual(run(bytes, at: ["employees_list", "employee"], concurrently: true), serial)
+        XCTAssertTrue("\(String(describing: serial.last))".contains("more than 10000 attributes"), "\(String(describing: serial.last))")
+    }
+
     func testReadErrorsAfterManyChunksAreIdentical() {
         /// Serves `bytes` 100,000 at a time, then fails.
         final class FailingAfter: ByteSource {
             let name = "pipe"
             let bytes: [UInt8]
             var offset = 0
+            // As a file would: the input is then read ahead of the parser.
+            var readsWithoutWaiting: Bool { true }
             init(_ bytes: [UInt8]) { self.bytes = bytes }
             func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
                 guard offset < bytes.count else { throw RestmapError.data(.readFailed, "cannot read 'pipe': I/O error", at: .file("pipe")) }

@@ -69,4 +69,20 @@ final class ByteSourceTests: XCTestCase {
         XCTAssertEqual(String(decoding: try source.readAll(), as: UTF8.self), "one\ntwo\n")
         XCTAssertEqual(source.name, "<stdin>")
     }
+
+    /// Readers read ahead of their parser only where a read cannot wait for input to come:
+    /// files and memory, through every wrapper, but never a pipe.
+    func testOnlyFilesAndMemoryAreReadWithoutWaiting() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let path = directory + "/input.xml"
+        try "<l/>".write(toFile: path, atomically: false, encoding: .utf8)
+        let file = try FileByteSource(path: path)
+        XCTAssertTrue(file.readsWithoutWaiting)
+        XCTAssertTrue(PeekableByteSource(CountingByteSource(file, counter: ProgressCounter())).readsWithoutWaiting)
+        XCTAssertTrue(MemoryByteSource([1, 2]).readsWithoutWaiting)
+        let pipe = Pipe()
+        let stdin = FileByteSource(fileDescriptor: pipe.fileHandleForReading.fileDescriptor, name: "<stdin>")
+        XCTAssertFalse(stdin.readsWithoutWaiting)
+        XCTAssertFalse(PeekableByteSource(CappedByteSource(stdin, limit: 10)).readsWithoutWaiting)
+    }
 }
