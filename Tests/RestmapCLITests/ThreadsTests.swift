@@ -121,6 +121,29 @@ final class ThreadsTests: XCTestCase {
         XCTAssertTrue(truncated.stderr.contains("cut.json:301:"), truncated.stderr)
     }
 
+    /// XML from a file is read and checked ahead of the parser by the mapping thread; a start
+    /// tag with too many attributes, chunks into the input, must still end the run the same
+    /// way, with one thread or several, from a file (read ahead) or a pipe (not).
+    func testACrowdedXMLElementDeepInAFileEndsTheRunTheSameWayWithAnyThreads() throws {
+        let crowded = "<x" + (0...10_000).map { " a\($0)=\"\"" }.joined() + "/>"
+        let records = (0..<5_000).map { i in
+            "<employee id=\"\(1000 + i)\"><type>employee</type><name>E \(i)</name><description>d &amp; \(i)</description>"
+                + "<dept><id>\(i % 13)</id><name>Dept \(i % 13)</name></dept>\(i == 4_000 ? crowded : "")</employee>"
+        }
+        let text = "<employees_list>\n" + records.joined(separator: "\n") + "\n</employees_list>\n"
+        XCTAssertGreaterThan(text.utf8.count, 3 << 18, "several of the reader's 256 KiB chunks")
+        let xml = try write(text, "crowded.xml")
+        let arguments = ["map", "-c", "bench/employees-xml.plist", "--path", "/employees", "--format", "ndjson"]
+        let fromFile = try assertSameRun(arguments + [xml], "crowded XML file")
+        XCTAssertEqual(fromFile.status, 1)
+        XCTAssertEqual(fromFile.stderr.components(separatedBy: "error:").count - 1, 1, fromFile.stderr)
+        XCTAssertTrue(fromFile.stderr.contains("crowded.xml:4002:") && fromFile.stderr.contains("more than 10000 attributes"), fromFile.stderr)
+        let fromPipe = try assertSameRun(arguments, stdin: Data(text.utf8), "crowded XML on standard input")
+        XCTAssertEqual(fromPipe.status, fromFile.status)
+        XCTAssertEqual(fromPipe.stdout, fromFile.stdout)
+        XCTAssertEqual(fromPipe.stderr, fromFile.stderr.replacingOccurrences(of: xml, with: "<stdin>"))
+    }
+
     func testThreadsMustBeAtLeastOne() throws {
         let result = try RestmapBinary.run(["map", "--threads", "0", "-c", "Configs/employees.plist", "Samples/employees/employees.json"])
         XCTAssertEqual(result.status, 2)
