@@ -6,12 +6,13 @@ import Darwin
 
 /// The input of an XML parse on a thread of its own, read from the source and pre-scanned
 /// (the scanner counts each start tag's attributes) in chunks by whichever thread gets there
-/// first: the caller's thread reads ahead between the parser's hand-overs (`readAhead`), so
-/// that the parse thread's time goes to libxml2, and the parser reads a chunk itself only
-/// when none is ready (`take`). The chunks are the ones a feed reading for itself makes
-/// (each filled to `XMLInputFeed.chunkSize` or to the end), and a chunk that holds the first
-/// crowded start tag comes with the scanner as it was before the chunk: the feed scans that
-/// chunk again piece by piece, so that the parse stops exactly where one thread stops it.
+/// first: the caller's thread reads ahead while it would otherwise wait for the parser's
+/// events (`readAhead`), and the parser reads a chunk itself when none is ready (`take`), so
+/// the work goes to the thread with time to spare. The chunks are the ones a feed reading for
+/// itself makes (each filled to `XMLInputFeed.chunkSize` or to the end), and a chunk that
+/// holds the first crowded start tag comes with the scanner as it was before the chunk: the
+/// feed scans that chunk again piece by piece, so that the parse stops exactly where one
+/// thread stops it.
 final class XMLChunkSupply: @unchecked Sendable {
     /// One chunk of input, lent to the feed until it takes the next.
     struct Chunk {
@@ -81,10 +82,11 @@ final class XMLChunkSupply: @unchecked Sendable {
         pthread_mutex_unlock(state)
     }
 
-    /// The caller's thread: makes chunks until `ahead` are ready (or nothing more is read),
-    /// letting go between two, so that a parser waiting for the first need not wait for both.
-    func readAhead() {
-        while true {
+    /// The caller's thread: makes chunks while `hasTime` says so, until `ahead` are ready (or
+    /// nothing more is read), letting go between two, so that a parser waiting for the first
+    /// need not wait for both.
+    func readAhead(while hasTime: () -> Bool) {
+        while hasTime() {
             pthread_mutex_lock(making)
             defer { pthread_mutex_unlock(making) }
             guard needsMaking(ready: Self.ahead) else { return }

@@ -142,8 +142,8 @@ public struct XMLPayloadReader: Sendable {
         let outcome = ParserOutcome()
         let maxDepth = self.maxDepth
         let warns = diagnostics != nil
-        // Without locations, this thread reads and pre-scans the input ahead while it waits
-        // for the parser's events: the parse thread then spends its time in libxml2. (Located
+        // Without locations, this thread reads and pre-scans the input ahead while it would
+        // wait for the parser's events, which leaves the parse thread to libxml2. (Located
         // starts are popped by the parser's callbacks as libxml2 reads: those scan there.
         // A pipe is read only as the parser asks: reading ahead could hold output back.)
         let readsAhead = !recordingLocations && source.readsWithoutWaiting
@@ -174,10 +174,10 @@ public struct XMLPayloadReader: Sendable {
         var count = 0
         var failure: (any Error)?
         while true {
-            // Before waiting and before building: the parser then rarely reads for itself.
-            supply?.readAhead()
+            // Only while the parser's next tape is not there: this thread reads when it would
+            // wait, and when it is the one behind, the parser reads for itself.
+            supply?.readAhead(while: { !pipe.canReceiveAtOnce })
             guard var tape = pipe.receive() else { break }
-            supply?.readAhead()
             do {
                 try replayer.replay(tape, diagnostics: diagnostics) { item in
                     try body(XMLStreamedElement(index: count, value: item.value, locations: Self.relative(item.locations, file: source.name)))

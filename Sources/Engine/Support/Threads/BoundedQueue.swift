@@ -75,6 +75,14 @@ final class BoundedQueue<Element: ~Copyable>: @unchecked Sendable {
         return element
     }
 
+    /// Consumer: whether `receive` would return without waiting (an element is queued, or the
+    /// producer has closed).
+    var canReceiveAtOnce: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return queue.count > 0 || closed
+    }
+
     /// Consumer: takes nothing more; the producer's waiting or next `send` fails.
     func cancel() {
         pthread_mutex_lock(mutex)
