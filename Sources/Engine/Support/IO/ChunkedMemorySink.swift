@@ -14,6 +14,12 @@ final class ChunkedMemorySink: ByteSink {
         count += bytes.count
     }
 
+    /// Drops the bytes collected (once written).
+    func removeAll() {
+        chunks = []
+        count = 0
+    }
+
     /// Writes the collected bytes in `range` (offsets into all of them, in order) to `sink`.
     func write(_ range: Range<Int>, to sink: ByteSink) throws {
         var offset = 0
