@@ -13,6 +13,8 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
     static var batchSize: Int { 64 }
     /// Batches waiting at most (with the one being filled and the one being mapped).
     static var depth: Int { 16 }
+    /// Batches waiting at most for the caller's thread to count as keeping up.
+    static var keepingUp: Int { 1 }
 
     let reader: JSONStreamReader
     let target: JSONPathTarget
@@ -29,28 +31,52 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
     /// The parser's `send` failed: the caller cancelled (its `body` threw).
     private struct Cancelled: Error {}
 
+    /// What crosses to the caller's thread: elements, and when `inner` left their values on a
+    /// tape (`JSONHandOffBuilder`), the tape they are built from there. A batch keeps its tape
+    /// (its storage exchanged with the builder's) as it goes back and forth, so a tape is only
+    /// ever reached through the one batch that holds it.
+    private struct Batch {
+        var elements: [JSONStreamElement] = []
+        var tape: JSONEventTape?
+        var valuesOnTape = false
+    }
+
     /// Runs the parse on a new thread and `body` on this one. Nil when no thread could be
     /// made (the caller then parses on its own thread).
     func run(_ body: (JSONStreamElement) throws -> Void) throws -> JSONPathOutcome? {
         // Batches go back to the parser once mapped, still holding their elements: the parser
         // frees them when it reuses the batch, so memory is freed by the thread that made it
         // (malloc then serves the parser from its own cache instead of a lock both threads
-        // take, and the caller's thread does less).
-        let queue = BoundedQueue<[JSONStreamElement]>(depth: Self.depth)
+        // take, and the caller's thread does less). Values built from a tape are made and
+        // freed here.
+        let queue = BoundedQueue<Batch>(depth: Self.depth)
         let ending = Ending()
         let (reader, target, inner, locations) = (self.reader, self.target, self.inner, self.locations)
+        let handOff = inner as? JSONHandOffBuilder
         // The parser recurses nowhere, but a deeply nested element may be freed on it: the
         // stack is reserved address space, as the caller's own large stack is.
         let parser = WorkerThread(stackSize: 1 << 30) {
-            var batch: [JSONStreamElement] = []
-            batch.reserveCapacity(Self.batchSize)
+            var batch = Batch()
+            batch.elements.reserveCapacity(Self.batchSize)
+            func send() -> Bool {
+                if let handOff, handOff.hasTape {
+                    batch.tape = handOff.takeTape(into: batch.tape ?? JSONEventTape())
+                    batch.valuesOnTape = true
+                }
+                guard queue.send(batch) else { return false }
+                // The next batch's values are left to the caller's thread while it keeps up
+                // (at most one batch waits for it), and built here while it is behind.
+                handOff?.onTape = queue.queuedCount <= Self.keepingUp
+                batch = queue.reuse() ?? Batch()
+                batch.valuesOnTape = false
+                batch.elements.removeAll(keepingCapacity: true)
+                batch.elements.reserveCapacity(Self.batchSize)
+                return true
+            }
             var builder = JSONPathBuilder(target: target, inner: inner, file: reader.name, locations: locations) { element in
-                batch.append(element)
-                guard batch.count == Self.batchSize else { return }
-                guard queue.send(batch) else { throw Cancelled() }
-                batch = queue.reuse() ?? []
-                batch.removeAll(keepingCapacity: true)
-                batch.reserveCapacity(Self.batchSize)
+                batch.elements.append(element)
+                guard batch.elements.count == Self.batchSize else { return }
+                guard send() else { throw Cancelled() }
             }
             do {
                 try reader.read(into: &builder)
@@ -58,13 +84,24 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
             } catch {
                 ending.error = error
             }
-            if !batch.isEmpty { _ = queue.send(batch) }
+            if !batch.elements.isEmpty { _ = send() }
             queue.close()
         }
         guard let parser else { return nil }
+        let replayer = handOff.map { _ in JSONTapeReplayer(members: target.members) }
         do {
             while let batch = queue.receive() {
-                for element in batch { try body(element) }
+                if batch.valuesOnTape, let tape = batch.tape, let replayer {
+                    var index = 0
+                    try replayer.replay(tape) { value in
+                        var element = batch.elements[index]
+                        element.value = value
+                        index += 1
+                        try body(element)
+                    }
+                } else {
+                    for element in batch.elements { try body(element) }
+                }
                 queue.recycle(batch)
             }
         } catch {

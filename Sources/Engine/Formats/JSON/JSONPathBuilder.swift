@@ -187,7 +187,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
                     skipDepth = depth
                     return
                 }
-                try inner.memberKey(members.string(at: member), tag: members.tag(at: member), token: key, at: position)
+                try inner.memberKey(member, of: members, token: key, at: position)
                 return
             }
             try inner.key(key, at: position)
@@ -253,13 +253,14 @@ protocol JSONElementBuilder: JSONBuilder {
     /// The completed element, and the locations of its values when the builder records them
     /// (nil otherwise: an empty set of locations costs a dozen references to make and drop).
     mutating func finishElement() -> (Value, PayloadLocations?)
-    /// A key of the element's own object that the member filter kept, with its text and
-    /// duplicate-check tag made once (`token` is the key as written).
-    mutating func memberKey(_ text: String, tag: UInt64, token: JSONStringToken, at position: JSONPosition) throws
+    /// A key of the element's own object that the member filter kept: the filter's name at
+    /// `index`, whose text and duplicate-check tag were made once (`token` is the key as
+    /// written).
+    mutating func memberKey(_ index: Int, of members: JSONMemberFilter, token: JSONStringToken, at position: JSONPosition) throws
 }
 
 extension JSONElementBuilder {
-    mutating func memberKey(_ text: String, tag: UInt64, token: JSONStringToken, at position: JSONPosition) throws {
+    mutating func memberKey(_ index: Int, of members: JSONMemberFilter, token: JSONStringToken, at position: JSONPosition) throws {
         try key(token, at: position)
     }
 }
@@ -268,8 +269,8 @@ extension JSONValueBuilder: JSONElementBuilder {
     func beginElement(pointer: String) {}
 
     @inline(__always)
-    func memberKey(_ text: String, tag: UInt64, token: JSONStringToken, at position: JSONPosition) {
-        pushKnownKey(text, tag: tag)
+    func memberKey(_ index: Int, of members: JSONMemberFilter, token: JSONStringToken, at position: JSONPosition) {
+        pushKnownKey(members.string(at: index), tag: members.tag(at: index))
     }
 
     func finishElement() -> (Value, PayloadLocations?) {

@@ -167,11 +167,13 @@ public final class JSONStreamReader {
                 try read(into: &builder)
                 return builder.outcome
             }
-            valueBuilder.reset()
+            // On a thread of its own, the parser leaves some values to be built here, on the
+            // thread that maps them, while this one keeps up (JSONHandOffBuilder).
             if onOwnThread, let outcome = try JSONParseThread(
-                reader: self, target: target, inner: valueBuilder, locations: false).run(body) {
+                reader: self, target: target, inner: JSONHandOffBuilder(), locations: false).run(body) {
                 return outcome
             }
+            valueBuilder.reset()
             var builder = JSONPathBuilder(
                 target: target, inner: valueBuilder, file: name, locations: false, body: body)
             try read(into: &builder)

@@ -75,6 +75,13 @@ final class BoundedQueue<Element: ~Copyable>: @unchecked Sendable {
         return element
     }
 
+    /// Elements queued and not yet received (how far the consumer is behind).
+    var queuedCount: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return queue.count
+    }
+
     /// Consumer: whether `receive` would return without waiting (an element is queued, or the
     /// producer has closed).
     var canReceiveAtOnce: Bool {

@@ -45,6 +45,21 @@ final class JSONParseThreadTests: XCTestCase {
         XCTAssertEqual(filtered.elements.last?.value, expected)
     }
 
+    /// The parser leaves values to the caller while it keeps up and builds them itself while
+    /// it is behind: a caller that pauses now and then gets both, and the same values.
+    func testValuesAreTheSameWhetherTheCallerKeepsUpOrFallsBehind() throws {
+        let text = document(6_000)
+        let mine = read(text, threaded: false)
+        let reader = JSONStreamReader(source: MemoryByteSource(text, name: "in.json"), chunkSize: 4_096)
+        reader.parsesOnOwnThread = true
+        var values: [Value] = []
+        try reader.streamElements(at: ["items"]) { element in
+            values.append(element.value)
+            if (values.count / 500) % 2 == 1 { usleep(20) }  // behind for a while, then quick again
+        }
+        XCTAssertEqual(values, mine.elements.map(\.value))
+    }
+
     func testAMalformedDocumentGivesEveryElementBeforeTheErrorThenTheErrorOnce() {
         let text = document(200, tail: ",\n{\"id\": 200 \"x\": 1}]}")
         let mine = read(text, threaded: false)
