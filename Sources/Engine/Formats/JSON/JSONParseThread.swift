@@ -31,14 +31,14 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
     /// The parser's `send` failed: the caller cancelled (its `body` threw).
     private struct Cancelled: Error {}
 
-    /// What crosses to the caller's thread: elements, and when `inner` left their values on a
-    /// tape (`JSONHandOffBuilder`), the tape they are built from there. A batch keeps its tape
-    /// (its storage exchanged with the builder's) as it goes back and forth, so a tape is only
-    /// ever reached through the one batch that holds it.
+    /// What crosses to the caller's thread: elements, and when `inner` left the values of the
+    /// first `elementsOnTape` of them on a tape (`JSONHandOffBuilder`), the tape they are built
+    /// from there. A batch keeps its tape (its storage exchanged with the builder's) as it goes
+    /// back and forth, so a tape is only ever reached through the one batch that holds it.
     private struct Batch {
         var elements: [JSONStreamElement] = []
         var tape: JSONEventTape?
-        var valuesOnTape = false
+        var elementsOnTape = 0
     }
 
     /// Runs the parse on a new thread and `body` on this one. Nil when no thread could be
@@ -60,15 +60,15 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
             batch.elements.reserveCapacity(Self.batchSize)
             func send() -> Bool {
                 if let handOff, handOff.hasTape {
+                    batch.elementsOnTape = handOff.elementsOnTape
                     batch.tape = handOff.takeTape(into: batch.tape ?? JSONEventTape())
-                    batch.valuesOnTape = true
                 }
                 guard queue.send(batch) else { return false }
                 // The next batch's values are left to the caller's thread while it keeps up
                 // (at most one batch waits for it), and built here while it is behind.
                 handOff?.onTape = queue.queuedCount <= Self.keepingUp
                 batch = queue.reuse() ?? Batch()
-                batch.valuesOnTape = false
+                batch.elementsOnTape = 0
                 batch.elements.removeAll(keepingCapacity: true)
                 batch.elements.reserveCapacity(Self.batchSize)
                 return true
@@ -91,16 +91,18 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
         let replayer = handOff.map { _ in JSONTapeReplayer(members: target.members) }
         do {
             while let batch = queue.receive() {
-                if batch.valuesOnTape, let tape = batch.tape, let replayer {
-                    var index = 0
+                var index = 0
+                if batch.elementsOnTape > 0, let tape = batch.tape, let replayer {
                     try replayer.replay(tape) { value in
                         var element = batch.elements[index]
                         element.value = value
                         index += 1
                         try body(element)
                     }
-                } else {
-                    for element in batch.elements { try body(element) }
+                }
+                while index < batch.elements.count {
+                    try body(batch.elements[index])
+                    index += 1
                 }
                 queue.recycle(batch)
             }

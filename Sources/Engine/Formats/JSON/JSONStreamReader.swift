@@ -170,7 +170,7 @@ public final class JSONStreamReader {
             // On a thread of its own, the parser leaves some values to be built here, on the
             // thread that maps them, while this one keeps up (JSONHandOffBuilder).
             if onOwnThread, let outcome = try JSONParseThread(
-                reader: self, target: target, inner: JSONHandOffBuilder(), locations: false).run(body) {
+                reader: self, target: target, inner: JSONHandOffBuilder(members: target.members), locations: false).run(body) {
                 return outcome
             }
             valueBuilder.reset()

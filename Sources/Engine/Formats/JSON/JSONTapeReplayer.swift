@@ -8,10 +8,20 @@ struct JSONTapeReplayer {
 
     /// Calls `body` with the value of each complete element on `tape`, in order.
     func replay(_ tape: JSONEventTape, _ body: (Value) throws -> Void) rethrows {
-        let base = UnsafePointer(tape.base)
-        let end = tape.elementsEnd
-        let readableEnd = tape.readableCount
-        var offset = 0
+        try Self.replay(
+            UnsafePointer(tape.base), 0..<tape.elementsEnd, readable: tape.readableCount, into: builder,
+            members: members, body)
+    }
+
+    /// Replays the events in `range` of the tape at `base` (`readable` bytes of it may be
+    /// read) into `builder`, calling `body` with the value of each element that ends there.
+    /// A range that stops inside an element leaves it open in the builder.
+    static func replay(
+        _ base: UnsafePointer<UInt8>, _ range: Range<Int>, readable readableEnd: Int, into builder: JSONValueBuilder,
+        members: JSONMemberFilter?, _ body: (Value) throws -> Void
+    ) rethrows {
+        let end = range.upperBound
+        var offset = range.lowerBound
         @inline(__always) func length() -> Int {
             let value = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self)
             offset &+= 4

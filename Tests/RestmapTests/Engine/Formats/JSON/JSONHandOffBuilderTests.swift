@@ -33,8 +33,8 @@ final class JSONHandOffBuilderTests: XCTestCase {
     /// `onTape` says (by element index), the tape's ones then built by a replayer.
     private func handedOff(_ text: String, members: Set<String>?, onTape: @escaping (Int) -> Bool) throws -> [Value] {
         let reader = JSONStreamReader(source: MemoryByteSource(text, name: "in.json"), chunkSize: 64)
-        let handOff = JSONHandOffBuilder()
         let target = JSONPathTarget(path: ["items"], members: members)
+        let handOff = JSONHandOffBuilder(members: target.members)
         var elements: [(value: Value, onTape: Bool)] = []
         handOff.onTape = onTape(0)
         var builder = JSONPathBuilder(target: target, inner: handOff, file: "in.json", locations: false) { element in
@@ -70,8 +70,7 @@ final class JSONHandOffBuilderTests: XCTestCase {
     func testAnElementCutShortByAnErrorIsNotReplayed() throws {
         let text = "{\"items\": [" + Self.elements[0] + ", " + Self.elements[2] + ", {\"id\": 3, \"name\": \"cut\" \"x\": 1}]}"
         let reader = JSONStreamReader(source: MemoryByteSource(text, name: "in.json"), chunkSize: 64)
-        let handOff = JSONHandOffBuilder()
-        handOff.onTape = true
+        let handOff = JSONHandOffBuilder(members: nil)
         let target = JSONPathTarget(path: ["items"], members: nil)
         var handed = 0
         var builder = JSONPathBuilder(target: target, inner: handOff, file: "in.json", locations: false) { _ in handed += 1 }
@@ -87,5 +86,27 @@ final class JSONHandOffBuilderTests: XCTestCase {
         let long = String(repeating: "x", count: 100_000)
         let text = "{\"items\": [{\"a\": \"\(long)\", \"b\": [\(Array(repeating: "1.5", count: 20_000).joined(separator: ","))]}]}"
         XCTAssertEqual(try handedOff(text, members: nil, onTape: { _ in true }), try builtByTheParser(text, members: nil))
+    }
+
+    /// An element that outgrows the tape's limit is built by the parser from what the tape
+    /// held of it, and the tape keeps the elements before it.
+    func testAnElementTooLargeForTheTapeIsBuiltFromWhereItWas() throws {
+        let numbers = "[" + Array(repeating: "1", count: JSONHandOffBuilder.elementLimit / 4).joined(separator: ",") + "]"
+        let text = "{\"items\": [" + Self.elements[1] + ", {\"big\": " + numbers + ", \"after\": \"x\"}, " + Self.elements[2] + "]}"
+        let reader = JSONStreamReader(source: MemoryByteSource(text, name: "in.json"), chunkSize: 4_096)
+        let handOff = JSONHandOffBuilder(members: nil)
+        var seen: [(value: Value, onTape: Bool)] = []
+        var builder = JSONPathBuilder(target: JSONPathTarget(path: ["items"], members: nil), inner: handOff, file: "in.json", locations: false) {
+            seen.append(($0.value, handOff.onTape))
+        }
+        XCTAssertTrue(try reader.skipToValue())
+        try reader.read(into: &builder)
+        XCTAssertEqual(seen.map(\.onTape), [true, false, false], "the large element and the rest of the batch are built")
+        XCTAssertEqual(handOff.elementsOnTape, 1)
+        var replayed: [Value] = []
+        JSONTapeReplayer(members: nil).replay(handOff.takeTape(into: JSONEventTape())) { replayed.append($0) }
+        let expected = try builtByTheParser(text, members: nil)
+        // (Compared as booleans: a failure would print a million numbers.)
+        XCTAssertTrue([replayed[0], seen[1].value, seen[2].value] == expected, "the values differ from the parser's")
     }
 }
