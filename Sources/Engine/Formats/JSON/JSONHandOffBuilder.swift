@@ -15,10 +15,13 @@ final class JSONHandOffBuilder: JSONElementBuilder {
     /// Whether the elements from now on go to the tape (set between elements; cleared when an
     /// element outgrows the tape).
     var onTape = true
+    /// Bytes one element may take on the tape before it is built here instead.
     static let elementLimit = 1 << 20
     private var storage = GrowableStorage<UInt8>(capacity: 1 << 15, slack: JSONEventTape.slack)
+    /// Bytes written, and where the last complete element ends.
     private var count = 0
     private var elementsEnd = 0
+    /// `count` may grow to this without a check (`updateWriteLimit`).
     private var writeLimit = 0
     /// Elements on the tape.
     private(set) var elementsOnTape = 0
