@@ -84,6 +84,18 @@ final class ThreadsTests: XCTestCase {
         XCTAssertEqual(fromXML.stdout.components(separatedBy: "\"_entity\": \"Employee\"").count - 1, 1_000)
     }
 
+    /// Enough roots for the tree output's slices to outnumber what may be encoded ahead of the
+    /// one being written: helpers wait for the writer, and the bytes stay the same.
+    func testATreeOfManySlicesIsWrittenInOrder() throws {
+        let json = try write("{\"employees_list\": [\n" + employees(20_000).joined(separator: ",\n") + "]}\n", "many.json")
+        let tree = try assertSameRun(["map", "-c", "Configs/employees.plist", "--path", "/employees", "--compact", json], "many slices")
+        XCTAssertEqual(tree.status, 0, tree.stderr)
+        let ids = tree.stdout.components(separatedBy: "{\"_entity\":\"Employee\",\"entityId\":").dropFirst().map { $0.prefix { $0.isNumber } }
+        XCTAssertEqual(ids.count, 20_000)
+        XCTAssertEqual(ids.first, "1000")
+        XCTAssertEqual(ids.last, "20999", "the last slice is written last")
+    }
+
     func testMalformedInputIsReportedOnceAtTheSamePlaceWithAnyThreads() throws {
         var lines = employees(600)
         lines[400] = "{\"type\": \"employee\", \"id\": 1400, \"name\": \"Bob\" \"oops\": 1}"  // a missing comma, line 402

@@ -32,7 +32,9 @@ struct ParallelTreeOutput {
         let size = max(64, min(Self.sliceSize, roots.count / threads))
         let slices = stride(from: 0, to: roots.count, by: size).map { roots[$0..<min($0 + size, roots.count)] }
         let results = slices.map { _ in SliceResult() }
-        let schedule = InOrderSchedule(count: slices.count, window: 2 * threads)
+        // A slice per thread in progress and one ready to write: as much output in memory as
+        // the threads need to keep busy, and no more.
+        let schedule = InOrderSchedule(count: slices.count, window: threads + 1)
         let (writer, style) = (self.writer, self.style)
         let encode = { (k: Int) in
             let result = results[k]
@@ -50,7 +52,7 @@ struct ParallelTreeOutput {
         }
         // The caller's stack size: records of a deep graph are written recursively. With no
         // thread made, the caller encodes every slice itself.
-        let helpers = (1..<threads).map { _ in
+        let helpers = (1..<min(threads, slices.count)).map { _ in
             WorkerThread(stackSize: 1 << 30) {
                 while let k = schedule.claim() { encode(k) }
             }

@@ -59,6 +59,9 @@ final class InOrderSchedule: @unchecked Sendable {
     /// The consumer: returns once piece `index` (the one after those taken) is done, doing
     /// pieces itself with `work` while it is not and one can be claimed.
     func awaitPiece(_ index: Int, doing work: (Int) -> Void) {
+        pthread_mutex_lock(mutex)
+        precondition(index == taken, "pieces are awaited in order, each once")
+        pthread_mutex_unlock(mutex)
         while true {
             pthread_mutex_lock(mutex)
             if finished[index] {
