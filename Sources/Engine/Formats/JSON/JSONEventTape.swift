@@ -19,10 +19,8 @@ final class JSONEventTape {
     static let slack = 16
 
     var storage: GrowableStorage<UInt8>
-    /// Bytes written.
-    var count = 0
-    /// Where the last complete element ends: events after it belong to an element that an
-    /// error cut short, and are not replayed.
+    /// Where the last complete element ends, and what is replayed: events after it belong to
+    /// an element that an error cut short.
     var elementsEnd = 0
 
     init(capacity: Int = 1 << 15) {

@@ -7,13 +7,15 @@
 ///
 /// An element whose events outgrow `elementLimit` bytes on the tape is built here after all:
 /// its events so far are replayed into the value builder, and the rest of the batch is built
-/// here too, so a tape never holds more than a batch of modest elements (a tape can take
-/// several bytes a byte of input: `[1,2,3]` has an event of six bytes a digit).
+/// here too: a tape holds at most a batch of elements of up to `elementLimit` each, where an
+/// unbounded one could take several bytes a byte of input (`[1,2,3]` has an event of six
+/// bytes a digit).
 final class JSONHandOffBuilder: JSONElementBuilder {
     private let values = JSONValueBuilder()
     private let members: JSONMemberFilter?
     /// Whether the elements from now on go to the tape (set between elements; cleared when an
-    /// element outgrows the tape).
+    /// element outgrows the tape). The first batch goes there: the mapping thread has nothing
+    /// else to do at the start.
     var onTape = true
     /// Bytes one element may take on the tape before it is built here instead.
     static let elementLimit = 1 << 20
@@ -41,7 +43,6 @@ final class JSONHandOffBuilder: JSONElementBuilder {
     /// returns it.
     func takeTape(into spare: JSONEventTape) -> JSONEventTape {
         swap(&spare.storage, &storage)
-        spare.count = count
         spare.elementsEnd = elementsEnd
         count = 0
         elementsEnd = 0

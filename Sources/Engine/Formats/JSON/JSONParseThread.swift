@@ -99,6 +99,7 @@ struct JSONParseThread<Inner: JSONElementBuilder> {
                         index += 1
                         try body(element)
                     }
+                    assert(index == batch.elementsOnTape, "a tape's elements are the batch's first ones")
                 }
                 while index < batch.elements.count {
                     try body(batch.elements[index])

@@ -51,7 +51,7 @@ struct JSONTapeReplayer {
             case .escapedKey: builder.key(text(escaped: true), at: .none)
             case .member:
                 let index = length()
-                let members = members.unsafelyUnwrapped
+                guard let members else { preconditionFailure("a member event on a tape replayed without the element filter") }
                 builder.pushKnownKey(members.string(at: index), tag: members.tag(at: index))
             case .string: builder.string(text(escaped: false), at: .none)
             case .escapedString: builder.string(text(escaped: true), at: .none)

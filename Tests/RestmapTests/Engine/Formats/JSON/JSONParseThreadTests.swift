@@ -60,6 +60,25 @@ final class JSONParseThreadTests: XCTestCase {
         XCTAssertEqual(values, mine.elements.map(\.value))
     }
 
+    /// A batch whose first elements are on the tape and whose rest the parser built (an
+    /// element too large for the tape, with and without an element filter), through the
+    /// parse thread as `map --threads 2` runs it.
+    func testABatchPartlyOnTheTapeGivesEveryElementInOrder() throws {
+        let big = "{\"id\": \"big\", \"name\": [" + Array(repeating: "1", count: JSONHandOffBuilder.elementLimit / 4).joined(separator: ",") + "]}"
+        var items = (0..<10).map { "{\"id\": \($0), \"name\": \"n \($0)\", \"x\": [\($0)]}" }
+        items.insert(big, at: 4)
+        let text = "{\"items\": [" + items.joined(separator: ",\n") + "]}"
+        for members: Set<String>? in [nil, ["id", "name"]] {
+            let mine = read(text, threaded: false, members: members)
+            let own = read(text, threaded: true, members: members)
+            XCTAssertNil(own.error)
+            XCTAssertEqual(own.elements.count, 11)
+            // (Compared as a boolean: a failure would print a million numbers.)
+            XCTAssertTrue(own.elements.map(\.value) == mine.elements.map(\.value), "members \(members.map { $0.sorted() } ?? [])")
+            XCTAssertEqual(own.elements.map(\.index), Array(0..<11))
+        }
+    }
+
     func testAMalformedDocumentGivesEveryElementBeforeTheErrorThenTheErrorOnce() {
         let text = document(200, tail: ",\n{\"id\": 200 \"x\": 1}]}")
         let mine = read(text, threaded: false)
