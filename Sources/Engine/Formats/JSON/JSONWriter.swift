@@ -36,6 +36,10 @@ public final class JSONWriter {
     private var afterKey = false
     /// How many times the buffer went to the sink: a replay mark is good while this stays.
     private var flushes = 0
+    /// A line break and the deepest indentation, padded to whole words: a line's start is
+    /// a prefix of it, copied a word at a time (a `memset` per line cost more than the copy).
+    private let lineStart: UnsafeMutablePointer<UInt8>
+    private static let lineStartCount = 1 + 2 * IndentationCap.levels
 
     /// - Parameter bufferSize: bytes collected before they go to `sink` (at least 64 KiB).
     public init(sink: ByteSink, style: Style = .pretty, bufferSize: Int = 1 << 18) {
@@ -44,10 +48,15 @@ public final class JSONWriter {
         capacity = max(bufferSize, 1 << 16)
         buffer = .allocate(capacity: capacity)
         outerHasMembers.reserveCapacity(64)
+        let padded = JSONEncodedKey.paddedCount(Self.lineStartCount)
+        lineStart = .allocate(capacity: padded)
+        lineStart.initialize(repeating: 0x20, count: padded)
+        lineStart[0] = 0x0A
     }
 
     deinit {
         buffer.deallocate()
+        lineStart.deallocate()
     }
 
     /// Hands everything written so far to the sink.
@@ -201,7 +210,7 @@ public final class JSONWriter {
             return
         }
         let indent = IndentationCap.levels(atDepth: depth)
-        try reserve(2 + 2 * indent)
+        try reserve(2 + 2 * indent + 7)
         if comma { put(UInt8(ascii: ",")) }
         newlineAndIndent(indent)
     }
@@ -220,16 +229,23 @@ public final class JSONWriter {
         hasMembers = outerHasMembers.removeLast()
         depth -= 1
         let indent = IndentationCap.levels(atDepth: depth)
-        try reserve(2 + 2 * indent)
+        try reserve(2 + 2 * indent + 7)
         if hadMembers && style == .pretty { newlineAndIndent(indent) }
         put(bracket)
     }
 
+    /// Writes up to seven bytes past the line's end, into room the caller reserved; what
+    /// comes next overwrites them.
     @inline(__always)
     private func newlineAndIndent(_ levels: Int) {
-        put(0x0A)
-        (buffer + count).initialize(repeating: 0x20, count: 2 * levels)
-        count += 2 * levels
+        let length = 1 + 2 * levels
+        let source = UnsafeRawPointer(lineStart), target = UnsafeMutableRawPointer(buffer + count)
+        var offset = 0
+        while offset < length {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        count += length
     }
 
     /// Makes room for `n` more bytes, flushing (and, for one huge piece, growing) the buffer.

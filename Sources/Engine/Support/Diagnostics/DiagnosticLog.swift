@@ -86,5 +86,4 @@ public final class DiagnosticLog: @unchecked Sendable {
     }
 
     public var hasErrors: Bool { errorCount > 0 }
-    public var hasWarnings: Bool { warningCount > 0 }
 }

@@ -101,6 +101,38 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// Line breaks and indentation are copied eight bytes at a time from one prepared line:
+    /// at every depth up to the cap and past it, with lines ending at every offset of the
+    /// buffer as it fills and flushes, the output is each line exactly as written by hand.
+    func testIndentationAtEveryDepthAcrossBufferFlushes() throws {
+        // Arrays nested 0...69 deep around a number, 1,200 of them: some 900 KiB of lines.
+        let items: [Value] = (0..<1_200).map { item in
+            var value: Value = .number(String(item))
+            for _ in 0..<(item % 70) { value = .array([value]) }
+            return value
+        }
+        func lines(_ value: Value, depth: Int, into text: inout [String], comma: Bool) {
+            let pad = String(repeating: "  ", count: min(depth, IndentationCap.levels))
+            if case .array(let elements) = value {
+                text.append(pad + "[")
+                for (index, element) in elements.enumerated() {
+                    lines(element, depth: depth + 1, into: &text, comma: index < elements.count - 1)
+                }
+                text.append(pad + "]" + (comma ? "," : ""))
+            } else if case .number(let number) = value {
+                text.append(pad + number + (comma ? "," : ""))
+            }
+        }
+        var expected: [String] = []
+        lines(.array(items), depth: 0, into: &expected, comma: false)
+        let sink = MemorySink()
+        let writer = JSONWriter(sink: sink, style: .pretty, bufferSize: 1 << 16)
+        try writer.write(.array(items))
+        try writer.flush()
+        XCTAssertGreaterThan(sink.bytes.count, 10 << 16)
+        XCTAssertTrue(sink.text == expected.joined(separator: "\n"), "the output differs from the lines written by hand")
+    }
+
     func testEventsPlaceCommasAndIndentation() throws {
         func records(_ writer: JSONWriter) throws {
             try writer.beginArray()
