@@ -105,7 +105,7 @@ final class JSONWriterTests: XCTestCase {
     /// at every depth up to the cap and past it, with lines ending at every offset of the
     /// buffer as it fills and flushes, the output is each line exactly as written by hand.
     func testIndentationAtEveryDepthAcrossBufferFlushes() throws {
-        // Arrays nested 0...69 deep around a number, 1,200 of them: some 900 KiB of lines.
+        // Arrays nested 0...69 deep around a number, 1,200 of them: some 4 MB of lines.
         let items: [Value] = (0..<1_200).map { item in
             var value: Value = .number(String(item))
             for _ in 0..<(item % 70) { value = .array([value]) }
@@ -130,6 +130,7 @@ final class JSONWriterTests: XCTestCase {
         try writer.write(.array(items))
         try writer.flush()
         XCTAssertGreaterThan(sink.bytes.count, 10 << 16)
+        // (Compared as a boolean: a failure would print megabytes.)
         XCTAssertTrue(sink.text == expected.joined(separator: "\n"), "the output differs from the lines written by hand")
     }
 
