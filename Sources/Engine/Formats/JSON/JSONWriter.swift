@@ -118,18 +118,19 @@ public final class JSONWriter {
         putWords(encoded.quoted)
     }
 
-    /// Appends an encoding a word at a time (keys and names are short: a call to `memcpy`
-    /// cost more than the copy). The words past its end land beyond `count`, room `reserve`
-    /// made, and are overwritten by what comes next.
+    /// Appends short bytes (an encoded key, a line's start) a word at a time: a call to
+    /// `memcpy` cost more than the copy. Their storage must run on to a whole number of
+    /// words; the words past their end land beyond `count`, room `reserve` made, and are
+    /// overwritten by what comes next.
     @inline(__always)
-    private func putWords(_ quoted: UnsafeBufferPointer<UInt8>) {
-        let source = UnsafeRawPointer(quoted.baseAddress!), target = UnsafeMutableRawPointer(buffer + count)
+    private func putWords(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let source = UnsafeRawPointer(bytes.baseAddress!), target = UnsafeMutableRawPointer(buffer + count)
         var offset = 0
-        while offset < quoted.count {
+        while offset < bytes.count {
             target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
             offset &+= 8
         }
-        count += quoted.count
+        count += bytes.count
     }
 
     /// A string value, escaped as the type's comment says.
@@ -234,18 +235,11 @@ public final class JSONWriter {
         put(bracket)
     }
 
-    /// Writes up to seven bytes past the line's end, into room the caller reserved; what
-    /// comes next overwrites them.
+    /// Copied as `putWords` copies keys: up to seven bytes past the line's end, into room
+    /// the caller reserved.
     @inline(__always)
     private func newlineAndIndent(_ levels: Int) {
-        let length = 1 + 2 * levels
-        let source = UnsafeRawPointer(lineStart), target = UnsafeMutableRawPointer(buffer + count)
-        var offset = 0
-        while offset < length {
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
-            offset &+= 8
-        }
-        count += length
+        putWords(UnsafeBufferPointer(start: lineStart, count: 1 + 2 * levels))
     }
 
     /// Makes room for `n` more bytes, flushing (and, for one huge piece, growing) the buffer.
