@@ -11,6 +11,10 @@ public final class EntityPlan {
     let primaryKeyIndices: [Int]
     /// True when the primary keys are configured and all mapped.
     public let hasIdentity: Bool
+    /// True when the primary key is one Integer 64 attribute with no value mapping: a key
+    /// value already in canonical decimal form is then its own conversion and identity
+    /// (`IdentityKey.integer64`).
+    let hasInteger64Key: Bool
     /// Declared type per attribute position.
     let types: [AttributeType?]
     /// `value_mappings` per attribute position.
@@ -87,6 +91,8 @@ public final class EntityPlan {
         hasIdentity = !primaryKeyIndices.isEmpty && primaryKeyIndices.count == mapping.primaryKeys.count
         types = mapping.attributes.map { mapping.attributeTypes[$0.destination] }
         valueMappings = mapping.attributes.map { mapping.valueMappings[$0.destination]?.value }
+        hasInteger64Key = primaryKeyIndices.count == 1 && types[primaryKeyIndices[0]] == .integer64
+            && valueMappings[primaryKeyIndices[0]] == nil
         let keyAttribute = mapping.options.keyAttribute?.value
         attributeSources = mapping.attributes.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }
         relationshipSources = mapping.relationships.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }

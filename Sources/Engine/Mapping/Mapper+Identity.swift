@@ -29,6 +29,9 @@ extension Mapper {
             guard let read = read(plan.attributeSources[index], in: representation, origin: origin, hint: plan.readHints.attribute(index)) else {
                 return (nil, nil)
             }
+            if plan.hasInteger64Key, let (key, converted) = IdentityKey.integer64(read.value) {
+                return (key, converted)
+            }
             var value = read.value
             if plan.types[index] != nil || plan.valueMappings[index] != nil {
                 var ignored: [(attribute: Int, message: String, pointer: String?)] = []

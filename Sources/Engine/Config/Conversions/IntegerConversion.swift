@@ -10,6 +10,9 @@ enum IntegerConversion {
         case .number(let text) where bits == 64 && IdentityText.isPlainInteger(text) && text.utf8.count <= 18:
             // Already canonical and in range: the common case of ids.
             return .success(value)
+        case .string(let text) where bits == 64 && IdentityText.isPlainInteger(text) && text.utf8.count <= 18:
+            // The same written as text (every id of an XML payload): its digits are the number.
+            return .success(.number(text))
         case .number(let text), .string(let text):
             guard let number = NumericText(text) else { return .failure("not a number") }
             return number.integerText(bits: bits).map { .number($0) }

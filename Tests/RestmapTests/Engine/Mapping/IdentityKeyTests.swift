@@ -20,6 +20,32 @@ final class IdentityKeyTests: XCTestCase {
         XCTAssertNil(IdentityKey(.array([.number("1")])))
     }
 
+    /// The shortcut for Integer 64 keys must give what converting the value and keying the
+    /// result gives, or decline: an id written `"17"` in one payload and `17` in another is one
+    /// object, and `"017"` or `1e3` must still convert (to 17, 1000) as the type says.
+    func testTheInteger64ShortcutAgreesWithConvertingThenKeying() throws {
+        let values: [Value] = [
+            .number("0"), .number("42"), .number("-7"), .number("123456789012345678"), .number("-12345678901234567"),
+            .string("17"), .string("-3"), .string("0"),
+            .number("-0"), .number("007"), .number("1e3"), .number("1.0"), .number("1234567890123456789"),
+            .number("-123456789012345678"), .string("017"), .string(" 42 "), .string("+5"), .string("abc"), .string(""),
+            .string("٣"), .bool(true), .null,
+        ]
+        var taken = 0
+        for value in values {
+            guard let shortcut = IdentityKey.integer64(value) else { continue }
+            taken += 1
+            guard case .converted(let converted) = ValueConverter().convert(value, to: .integer64) else {
+                return XCTFail("\(value) takes the shortcut but does not convert")
+            }
+            XCTAssertEqual(shortcut.converted, converted, "\(value)")
+            let key = try XCTUnwrap(IdentityKey(converted))
+            XCTAssertEqual(shortcut.key.text, key.text, "\(value)")
+            XCTAssertEqual(shortcut.key.integer, key.integer, "\(value)")
+        }
+        XCTAssertEqual(taken, 8, "the canonical numbers and numeric strings, and nothing else")
+    }
+
     func testOnlyCanonicalIntegersAreReadAsSuch() {
         XCTAssertEqual(IdentityKeyHash.canonicalInteger("1000001"), 1_000_001)
         XCTAssertEqual(IdentityKeyHash.canonicalInteger("-12"), -12)

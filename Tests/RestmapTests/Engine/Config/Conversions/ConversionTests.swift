@@ -50,6 +50,17 @@ final class ConversionTests: XCTestCase {
 
     // MARK: integers
 
+    /// Canonical decimal text converts to the number with the same digits, whether it came as
+    /// a number or as a string (as XML ids do), exactly as the general reading of numeric text.
+    func testCanonicalIntegerTextConvertsToItsOwnDigits() throws {
+        for text in ["0", "7", "-7", "1000000", "123456789012345678", "-12345678901234567"] {
+            assertConverts(.string(text), .integer64, .number(text))
+            assertConverts(.number(text), .integer64, .number(text))
+            let general = try XCTUnwrap(NumericText(text)).integerText(bits: 64)
+            XCTAssertEqual(try general.get(), text)
+        }
+    }
+
     func testIntegersFromNumbersAndNumericStrings() {
         assertConverts(42, .integer64, 42)
         assertConverts("42", .integer64, 42)
