@@ -91,7 +91,7 @@ public final class EntityPlan {
         hasIdentity = !primaryKeyIndices.isEmpty && primaryKeyIndices.count == mapping.primaryKeys.count
         types = mapping.attributes.map { mapping.attributeTypes[$0.destination] }
         valueMappings = mapping.attributes.map { mapping.valueMappings[$0.destination]?.value }
-        hasInteger64Key = primaryKeyIndices.count == 1 && types[primaryKeyIndices[0]] == .integer64
+        hasInteger64Key = hasIdentity && primaryKeyIndices.count == 1 && types[primaryKeyIndices[0]] == .integer64
             && valueMappings[primaryKeyIndices[0]] == nil
         let keyAttribute = mapping.options.keyAttribute?.value
         attributeSources = mapping.attributes.map { KeyedRepresentation.resolved($0.source, keyAttribute: keyAttribute).segments }

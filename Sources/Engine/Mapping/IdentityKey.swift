@@ -16,14 +16,14 @@ struct IdentityKey {
     }
 
     /// The key of a value of an Integer 64 primary key (`EntityPlan.hasInteger64Key`) that is
-    /// a number, or a string, already in canonical decimal form (most ids), with the value the
-    /// conversion gives it (the number with those digits): its digits are read once, here,
-    /// instead of by the conversion and again by the key. Nil in every other case, which goes
-    /// through the conversion.
+    /// a number, or a string, already in canonical decimal form of at most 18 digits (most
+    /// ids), with the value the conversion gives it (the number with those digits): its digits
+    /// are read once, here, instead of by the conversion and again by the key. Nil in every
+    /// other case, which goes through the conversion.
     static func integer64(_ value: borrowing Value) -> (key: IdentityKey, converted: Value)? {
         switch value {
         case .number(let text), .string(let text):
-            guard text.utf8.count <= 18, let integer = IdentityKeyHash.canonicalInteger(text) else { return nil }
+            guard let integer = IdentityKeyHash.canonicalInteger(text) else { return nil }
             return (IdentityKey(text: text, integer: integer), .number(text))
         default:
             return nil

@@ -11,7 +11,7 @@ enum IntegerConversion {
             // Already canonical and in range: the common case of ids.
             return .success(value)
         case .string(let text) where bits == 64 && IdentityText.isPlainInteger(text) && text.utf8.count <= 18:
-            // The same written as text (every id of an XML payload): its digits are the number.
+            // The same written as text, as XML ids usually are: its digits are the number.
             return .success(.number(text))
         case .number(let text), .string(let text):
             guard let number = NumericText(text) else { return .failure("not a number") }

@@ -77,6 +77,25 @@ final class MapperTests: XCTestCase {
         XCTAssertEqual(outcome.diagnostics.filter { $0.contains("entityId not set") }.count, 1, "\(outcome.diagnostics)")
     }
 
+    func testAValueMappedIntegerPrimaryKeyIsMappedBeforeItIdentifies() throws {
+        // value_mappings apply before the type: id 7 is Department 8, whose key and attribute
+        // are 8, and the 8 that follows is the same object.
+        let config = """
+            {"entity_attribute_mappings": {"Department": {"id": "entityId", "name": "name"}},
+             "primary_key_mappings": {"Department": ["entityId"]},
+             "entity_attribute_types": {"Department": {"entityId": "integer"}},
+             "value_mappings": {"Department": {"entityId": {"7": 8}}},
+             "path_mappings": [{"uri": "/departments", "key_path": "departments", "matchers": [{"entity_name": "Department"}]}]}
+            """
+        let outcome = try mapInMemory(
+            config: config,
+            inputs: [("/departments", #"{"departments": [{"id": 7, "name": "Seven"}, {"id": 8, "name": "Eight"}]}"#)],
+            options: recordsOptions())
+        XCTAssertEqual(
+            outcome.output,
+            #"{"Department":[{"_entity":"Department","_id":"Department/8","entityId":8,"name":"Eight"}]}"# + "\n")
+    }
+
     func testNestedToOneAndToManyAreDepthFirstAndDeduplicated() throws {
         let outcome = try mapInMemory(
             config: employees,

@@ -53,7 +53,7 @@ final class ConversionTests: XCTestCase {
     /// Canonical decimal text converts to the number with the same digits, whether it came as
     /// a number or as a string (as XML ids do), exactly as the general reading of numeric text.
     func testCanonicalIntegerTextConvertsToItsOwnDigits() throws {
-        for text in ["0", "7", "-7", "1000000", "123456789012345678", "-12345678901234567"] {
+        for text in ["0", "7", "-7", "1000000", "999999999999999999", "-12345678901234567", "-123456789012345678"] {
             assertConverts(.string(text), .integer64, .number(text))
             assertConverts(.number(text), .integer64, .number(text))
             let general = try XCTUnwrap(NumericText(text)).integerText(bits: 64)
