@@ -7,9 +7,16 @@ enum DecimalConversion {
         switch value {
         case .bool(let flag): return .success(.number(flag ? "1" : "0"))
         case .number(let text), .string(let text):
-            guard let number = NumericText(text) else { return .failure("not a number") }
-            return .success(.number(number.json))
+            // Already a plain JSON number (most decimals): kept as it is, without reading it.
+            if NumericText.plainLiteralDigits(text) != nil { return .success(.number(text)) }
+            return reading(text)
         default: return .failure("expected a single value")
         }
+    }
+
+    /// Numeric text converted by reading it as a number.
+    static func reading(_ text: String) -> Result<Value, ConversionReason> {
+        guard let number = NumericText(text) else { return .failure("not a number") }
+        return .success(.number(number.json))
     }
 }

@@ -8,20 +8,31 @@ enum FloatingPointConversion {
         switch value {
         case .bool(let flag): return .success(.number(flag ? "1" : "0"))
         case .number(let text), .string(let text):
-            guard let number = NumericText(text) else { return .failure("not a number") }
-            let name = single ? "float" : "double"
-            let magnitude: (isFinite: Bool, isZero: Bool)
-            if single {
-                let parsed = Float(number.json) ?? .infinity
-                magnitude = (parsed.isFinite, parsed == 0)
-            } else {
-                let parsed = Double(number.json) ?? .infinity
-                magnitude = (parsed.isFinite, parsed == 0)
+            // A plain JSON number of at most 38 digits before and after its point is finite
+            // and, unless zero, not too small for a float (1e38 and 1e-38 are within its
+            // range), so it converts to itself: kept without reading it.
+            if let digits = NumericText.plainLiteralDigits(text), digits.integer <= 38, digits.fraction <= 38 {
+                return .success(.number(text))
             }
-            guard magnitude.isFinite else { return .failure("too large for a \(name)") }
-            guard number.isZero || !magnitude.isZero else { return .failure("too small for a \(name) (it would be 0)") }
-            return .success(.number(number.json))
+            return reading(text, single: single)
         default: return .failure("expected a single value")
         }
+    }
+
+    /// Numeric text converted by reading it as a number and checking its magnitude.
+    static func reading(_ text: String, single: Bool) -> Result<Value, ConversionReason> {
+        guard let number = NumericText(text) else { return .failure("not a number") }
+        let name = single ? "float" : "double"
+        let magnitude: (isFinite: Bool, isZero: Bool)
+        if single {
+            let parsed = Float(number.json) ?? .infinity
+            magnitude = (parsed.isFinite, parsed == 0)
+        } else {
+            let parsed = Double(number.json) ?? .infinity
+            magnitude = (parsed.isFinite, parsed == 0)
+        }
+        guard magnitude.isFinite else { return .failure("too large for a \(name)") }
+        guard number.isZero || !magnitude.isZero else { return .failure("too small for a \(name) (it would be 0)") }
+        return .success(.number(number.json))
     }
 }

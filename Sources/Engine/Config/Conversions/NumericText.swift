@@ -25,6 +25,30 @@ struct NumericText: Sendable, Hashable {
     /// True when the number has no fractional part.
     var isIntegral: Bool { isZero || exponent >= 0 }
 
+    /// The numbers of digits before and after the point when `text` is a JSON number literal
+    /// without an exponent and with nothing around it (`0`, `-7`, `131.30`): the form the
+    /// decimal and floating-point conversions give such text, so they can keep it without
+    /// reading it. Nil for every other text (`+1`, `007`, `.5`, `5.`, `1e3`, ` 42`, `abc`).
+    static func plainLiteralDigits(_ text: String) -> (integer: Int, fraction: Int)? {
+        let digits = text.utf8.withContiguousStorageIfAvailable { bytes -> (integer: Int, fraction: Int)? in
+            let n = bytes.count
+            var i = 0
+            if i < n && bytes[i] == UInt8(ascii: "-") { i += 1 }
+            let integerStart = i
+            while i < n && ASCIIBytes.isDigit(bytes[i]) { i += 1 }
+            let integer = i - integerStart
+            guard integer == 1 || (integer > 1 && bytes[integerStart] != UInt8(ascii: "0")) else { return nil }
+            if i == n { return (integer, 0) }
+            guard bytes[i] == UInt8(ascii: ".") else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < n && ASCIIBytes.isDigit(bytes[i]) { i += 1 }
+            guard i == n, i > fractionStart else { return nil }
+            return (integer, i - fractionStart)
+        }
+        return digits ?? nil
+    }
+
     /// Reads `text`; nil when it is not a number.
     init?(_ text: String) {
         self.init(bytes: ASCIIBytes.trimmedBytes(text), original: text)

@@ -50,6 +50,35 @@ final class ConversionTests: XCTestCase {
 
     // MARK: integers
 
+    /// Text already in the form the decimal and floating-point conversions give is kept
+    /// without being read as a number; for every text, as a number or a string, the result
+    /// must be what reading it gives, success or failure.
+    func testPlainNumbersConvertAsReadingThemWould() {
+        var texts = [
+            "0", "-0", "7", "-7", "131.30", "62881.50", "0.0", "-0.000", "10", "100.001", "007", "00", "-01.5",
+            "+1", ".5", "5.", "-", "", " 42", "42 ", "1e3", "1E-400", "1e400", "abc", "٣", "1.2.3", "--1", "0x1F",
+        ]
+        let nines38 = String(repeating: "9", count: 38), nines39 = String(repeating: "9", count: 39)
+        texts += [nines38, nines39, "-\(nines38).\(nines38)", "1.\(nines39)", "0." + String(repeating: "0", count: 37) + "1",
+                  "0." + String(repeating: "0", count: 45) + "1", "0." + String(repeating: "0", count: 400) + "1"]
+        for text in texts {
+            for value in [Value.number(text), .string(text)] {
+                XCTAssertEqual(DecimalConversion.convert(value), DecimalConversion.reading(text), "\(value) as decimal")
+                XCTAssertEqual(
+                    FloatingPointConversion.convert(value, single: false), FloatingPointConversion.reading(text, single: false),
+                    "\(value) as double")
+                XCTAssertEqual(
+                    FloatingPointConversion.convert(value, single: true), FloatingPointConversion.reading(text, single: true),
+                    "\(value) as float")
+            }
+        }
+        XCTAssertEqual(NumericText.plainLiteralDigits("62881.50").map { [$0.integer, $0.fraction] }, [5, 2])
+        XCTAssertEqual(NumericText.plainLiteralDigits("-0").map { [$0.integer, $0.fraction] }, [1, 0])
+        for text in ["007", "+1", ".5", "5.", "1e3", " 42", "-", "", "٣"] {
+            XCTAssertNil(NumericText.plainLiteralDigits(text), text)
+        }
+    }
+
     /// Canonical decimal text converts to the number with the same digits, whether it came as
     /// a number or as a string (as XML ids do), exactly as the general reading of numeric text.
     func testCanonicalIntegerTextConvertsToItsOwnDigits() throws {
