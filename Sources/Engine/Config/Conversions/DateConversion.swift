@@ -5,7 +5,9 @@ enum DateConversion {
     static func convert(_ value: Value, parser: DateParser) -> Result<Value, ConversionReason> {
         switch value {
         case .string(let text):
-            return parser.parse(text).map { instant in instant.map { .string($0.iso8601String) } ?? .null }
+            // Already the result's form (most API timestamps): kept without being parsed.
+            if ISO8601DateReader.isCanonicalUTC(text) { return .success(value) }
+            return reading(text, parser: parser)
         case .number(let text):
             guard let number = NumericText(text) else { return .failure("not a number") }
             switch EpochSeconds.instant(number) {
@@ -16,5 +18,10 @@ enum DateConversion {
         case .bool: return .failure("a boolean is not a date")
         default: return .failure("expected a single value")
         }
+    }
+
+    /// A string converted by parsing it.
+    static func reading(_ text: String, parser: DateParser) -> Result<Value, ConversionReason> {
+        parser.parse(text).map { instant in instant.map { .string($0.iso8601String) } ?? .null }
     }
 }

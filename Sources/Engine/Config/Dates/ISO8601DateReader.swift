@@ -65,3 +65,32 @@ enum ISO8601DateReader {
         return true
     }
 }
+
+extension ISO8601DateReader {
+    /// Whether `text` is exactly a valid date and time in the form a converted date takes
+    /// (`2013-02-12T22:58:52Z`: UTC, whole seconds), which reading it would give back
+    /// unchanged. The ranges are `DateFields.resolve`'s; anything else is left to the reader.
+    static func isCanonicalUTC(_ text: String) -> Bool {
+        let valid = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                bytes[19] == UInt8(ascii: "Z")
+            else { return false }
+            func number(_ start: Int, _ count: Int) -> Int? {
+                var value = 0
+                for i in start..<start + count {
+                    let digit = bytes[i] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value * 10 + Int(digit)
+                }
+                return value
+            }
+            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+            else { return false }
+            return year >= 1 && (1...12).contains(month) && day >= 1 && day <= ProlepticGregorian.daysInMonth(month, year: year)
+                && hour <= 23 && minute <= 59 && second <= 59
+        }
+        return valid ?? false
+    }
+}

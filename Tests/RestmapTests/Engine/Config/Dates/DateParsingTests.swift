@@ -211,4 +211,33 @@ final class DateParsingTests: XCTestCase {
             }
         }
     }
+
+    /// A timestamp already in the form a converted date takes is kept without being parsed;
+    /// for every text of that shape, valid or not, the result must be what parsing gives.
+    func testCanonicalUTCTimestampsConvertAsParsingThemWould() {
+        let parser = DateParser(formats: [])
+        var texts: [String] = []
+        for year in ["0000", "0001", "1900", "1970", "2000", "2015", "2024", "2100", "9999"] {
+            for month in ["00", "01", "02", "04", "12", "13"] {
+                for day in ["00", "01", "28", "29", "30", "31", "32"] {
+                    for time in ["00:00:00", "23:59:59", "24:00:00", "12:60:00", "12:00:60", "9a:00:00"] {
+                        texts.append("\(year)-\(month)-\(day)T\(time)Z")
+                    }
+                }
+            }
+        }
+        texts += [
+            "2015-06-17T21:25:31z", "2015-06-17 21:25:31Z", "2015-06-17T21:25:31.250Z", "2015-06-17T21:25:31+00:00",
+            " 2015-06-17T21:25:31Z", "2015-06-17T21:25:31Z ", "2015-06-17T21:25Z", "20150617T212531Z", "2015-6-17T21:25:31Z",
+        ]
+        var kept = 0
+        for text in texts {
+            let value = Value.string(text)
+            if ISO8601DateReader.isCanonicalUTC(text) { kept += 1 }
+            XCTAssertEqual(DateConversion.convert(value, parser: parser), DateConversion.reading(text, parser: parser), text)
+        }
+        // The years but 0000, the months but 00 and 13, the days each month has (February 29
+        // in 2000 and 2024 only), at 00:00:00 and 23:59:59: 260, and nothing else.
+        XCTAssertEqual(kept, 260)
+    }
 }
