@@ -7,7 +7,8 @@ enum DecimalConversion {
         switch value {
         case .bool(let flag): return .success(.number(flag ? "1" : "0"))
         case .number(let text), .string(let text):
-            // Already a plain JSON number (most decimals): kept as it is, without reading it.
+            // Already a plain JSON number (most decimals): reading it would keep its text as
+            // written (see `NumericText.json`), so it is kept without reading it.
             if NumericText.plainLiteralDigits(text) != nil { return .success(.number(text)) }
             return reading(text)
         default: return .failure("expected a single value")

@@ -8,9 +8,10 @@ enum FloatingPointConversion {
         switch value {
         case .bool(let flag): return .success(.number(flag ? "1" : "0"))
         case .number(let text), .string(let text):
-            // A plain JSON number of at most 38 digits before and after its point is finite
-            // and, unless zero, not too small for a float (1e38 and 1e-38 are within its
-            // range), so it converts to itself: kept without reading it.
+            // A plain JSON number of at most 38 digits before and after its point converts to
+            // itself: below 1e38 it is finite even as a float (whose largest is about 3.4e38),
+            // and unless zero it is at least 1e-38, above a float's smallest (about 1.4e-45).
+            // Kept without reading it.
             if let digits = NumericText.plainLiteralDigits(text), digits.integer <= 38, digits.fraction <= 38 {
                 return .success(.number(text))
             }

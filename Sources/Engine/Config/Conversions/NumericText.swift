@@ -28,7 +28,8 @@ struct NumericText: Sendable, Hashable {
     /// The numbers of digits before and after the point when `text` is a JSON number literal
     /// without an exponent and with nothing around it (`0`, `-7`, `131.30`): the form the
     /// decimal and floating-point conversions give such text, so they can keep it without
-    /// reading it. Nil for every other text (`+1`, `007`, `.5`, `5.`, `1e3`, ` 42`, `abc`).
+    /// reading it. Nil for every other text (`+1`, `007`, `.5`, `5.`, `1e3`, ` 42`, `abc`), and
+    /// for text whose UTF-8 is not stored contiguously (the conversions then read it).
     static func plainLiteralDigits(_ text: String) -> (integer: Int, fraction: Int)? {
         let digits = text.utf8.withContiguousStorageIfAvailable { bytes -> (integer: Int, fraction: Int)? in
             let n = bytes.count

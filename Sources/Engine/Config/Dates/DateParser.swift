@@ -20,9 +20,6 @@ public struct DateParser: Sendable {
         self.formats = formats
     }
 
-    /// The date `text` names; `.success(nil)` for a blank string (RestKit maps `""` to nil);
-    /// a failure says why no format took it, naming the first calendar problem found
-    /// ("February 2023 has only 28 days") when a format had the right shape.
     /// Whether `text` is an ISO 8601 date that names a real instant, as the `date` type
     /// reads it first (`restmap init` guesses types with it: `2013-02-30` is not a date).
     public static func isISO8601Date(_ text: String) -> Bool {
@@ -30,6 +27,9 @@ public struct DateParser: Sendable {
         return false
     }
 
+    /// The date `text` names; `.success(nil)` for a blank string (RestKit maps `""` to nil);
+    /// a failure says why no format took it, naming the first calendar problem found
+    /// ("February 2023 has only 28 days") when a format had the right shape.
     func parse(_ text: String) -> Result<UTCInstant?, ConversionReason> {
         let bytes = ASCIIBytes.trimmedBytes(text)
         if bytes.isEmpty { return .success(nil) }

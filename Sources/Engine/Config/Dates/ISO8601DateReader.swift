@@ -68,8 +68,10 @@ enum ISO8601DateReader {
 
 extension ISO8601DateReader {
     /// Whether `text` is exactly a valid date and time in the form a converted date takes
-    /// (`2013-02-12T22:58:52Z`: UTC, whole seconds), which reading it would give back
-    /// unchanged. The ranges are `DateFields.resolve`'s; anything else is left to the reader.
+    /// (`2013-02-12T22:58:52Z`: UTC, whole seconds, upper-case `T` and `Z`), which reading it
+    /// would give back unchanged. The ranges are `DateFields.resolve`'s except that `24:00:00`,
+    /// which it reads as the next day's midnight, is left to the reader, as is anything else
+    /// (and text whose UTF-8 is not stored contiguously).
     static func isCanonicalUTC(_ text: String) -> Bool {
         let valid = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),

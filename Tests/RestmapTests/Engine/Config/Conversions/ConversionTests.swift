@@ -57,10 +57,12 @@ final class ConversionTests: XCTestCase {
         var texts = [
             "0", "-0", "7", "-7", "131.30", "62881.50", "0.0", "-0.000", "10", "100.001", "007", "00", "-01.5",
             "+1", ".5", "5.", "-", "", " 42", "42 ", "1e3", "1E-400", "1e400", "abc", "٣", "1.2.3", "--1", "0x1F",
+            "-0.0", "-00", "-.5", "1.e5", "1\n", "\u{FF11}", "\u{2212}1",
         ]
         let nines38 = String(repeating: "9", count: 38), nines39 = String(repeating: "9", count: 39)
         texts += [nines38, nines39, "-\(nines38).\(nines38)", "1.\(nines39)", "0." + String(repeating: "0", count: 37) + "1",
-                  "0." + String(repeating: "0", count: 45) + "1", "0." + String(repeating: "0", count: 400) + "1"]
+                  "0." + String(repeating: "0", count: 45) + "1", "0." + String(repeating: "0", count: 400) + "1",
+                  "0." + String(repeating: "0", count: 38), String(repeating: "12345678901", count: 7)]
         for text in texts {
             for value in [Value.number(text), .string(text)] {
                 XCTAssertEqual(DecimalConversion.convert(value), DecimalConversion.reading(text), "\(value) as decimal")
@@ -74,6 +76,7 @@ final class ConversionTests: XCTestCase {
         }
         XCTAssertEqual(NumericText.plainLiteralDigits("62881.50").map { [$0.integer, $0.fraction] }, [5, 2])
         XCTAssertEqual(NumericText.plainLiteralDigits("-0").map { [$0.integer, $0.fraction] }, [1, 0])
+        XCTAssertEqual(NumericText.plainLiteralDigits("-\(nines38).\(nines38)").map { [$0.integer, $0.fraction] }, [38, 38])
         for text in ["007", "+1", ".5", "5.", "1e3", " 42", "-", "", "٣"] {
             XCTAssertNil(NumericText.plainLiteralDigits(text), text)
         }

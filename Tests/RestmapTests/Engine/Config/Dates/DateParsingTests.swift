@@ -214,7 +214,7 @@ final class DateParsingTests: XCTestCase {
 
     /// A timestamp already in the form a converted date takes is kept without being parsed;
     /// for every text of that shape, valid or not, the result must be what parsing gives.
-    func testCanonicalUTCTimestampsConvertAsParsingThemWould() {
+    func testCanonicalUTCTimestampsConvertAsParsingThemWould() throws {
         let parser = DateParser(formats: [])
         var texts: [String] = []
         for year in ["0000", "0001", "1900", "1970", "2000", "2015", "2024", "2100", "9999"] {
@@ -227,14 +227,21 @@ final class DateParsingTests: XCTestCase {
             }
         }
         texts += [
-            "2015-06-17T21:25:31z", "2015-06-17 21:25:31Z", "2015-06-17T21:25:31.250Z", "2015-06-17T21:25:31+00:00",
+            "2015-06-17T21:25:31z", "2015-06-17t21:25:31Z", "2015-06-17 21:25:31Z", "2015-06-17T21:25:31.250Z",
+            "2015-06-17T21:25:31.000Z", "2015-06-17T21:25:31+00:00", "2015-06-17T21:25:31-00:00", "2015-06-17T21:25:31+0000",
             " 2015-06-17T21:25:31Z", "2015-06-17T21:25:31Z ", "2015-06-17T21:25Z", "20150617T212531Z", "2015-6-17T21:25:31Z",
+            "2015-06-31T00:00:00Z", "2015-09-31T00:00:00Z", "2015-11-31T00:00:00Z", "2/15-06-17T21:25:31Z",
+            "2015-0/-17T21:25:31Z", "2015-06-1/T21:25:31Z", "2015-06-17T21:2/:31Z", "2015-06-17T21:25:3/Z",
         ]
+        // A config's own formats are tried after ISO 8601, so they change nothing here.
+        let withFormats = DateParser(formats: [try DatePattern(parsing: "yyyy-dd-MM'T'HH:mm:ss'Z'")])
         var kept = 0
         for text in texts {
             let value = Value.string(text)
             if ISO8601DateReader.isCanonicalUTC(text) { kept += 1 }
             XCTAssertEqual(DateConversion.convert(value, parser: parser), DateConversion.reading(text, parser: parser), text)
+            XCTAssertEqual(
+                DateConversion.convert(value, parser: withFormats), DateConversion.reading(text, parser: withFormats), text)
         }
         // The years but 0000, the months but 00 and 13, the days each month has (February 29
         // in 2000 and 2024 only), at 00:00:00 and 23:59:59: 260, and nothing else.
