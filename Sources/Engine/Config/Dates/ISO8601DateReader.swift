@@ -68,15 +68,16 @@ enum ISO8601DateReader {
 
 extension ISO8601DateReader {
     /// Whether `text` is exactly a valid date and time in the form a converted date takes
-    /// (`2013-02-12T22:58:52Z`: UTC, whole seconds, upper-case `T` and `Z`), which reading it
-    /// would give back unchanged. The ranges are `DateFields.resolve`'s except that `24:00:00`,
-    /// which it reads as the next day's midnight, is left to the reader, as is anything else
-    /// (and text whose UTF-8 is not stored contiguously).
+    /// (`2013-02-12T22:58:52Z`, or `2013-02-12T22:58:52.250Z` with milliseconds other than
+    /// `000`: UTC, upper-case `T` and `Z`), which reading it would give back unchanged. The
+    /// ranges are `DateFields.resolve`'s except that `24:00:00`, which it reads as the next
+    /// day's midnight, is left to the reader, as is anything else (`.000`, which it writes
+    /// without a fraction, and text whose UTF-8 is not stored contiguously).
     static func isCanonicalUTC(_ text: String) -> Bool {
         let valid = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            guard bytes.count == 20 || bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
                 bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                bytes[19] == UInt8(ascii: "Z")
+                bytes[bytes.count - 1] == UInt8(ascii: "Z")
             else { return false }
             func number(_ start: Int, _ count: Int) -> Int? {
                 var value = 0
@@ -86,6 +87,9 @@ extension ISO8601DateReader {
                     value = value * 10 + Int(digit)
                 }
                 return value
+            }
+            if bytes.count == 24 {
+                guard bytes[19] == UInt8(ascii: "."), let milliseconds = number(20, 3), milliseconds != 0 else { return false }
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
                 let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)

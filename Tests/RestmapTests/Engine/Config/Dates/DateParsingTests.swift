@@ -220,7 +220,10 @@ final class DateParsingTests: XCTestCase {
         for year in ["0000", "0001", "1900", "1970", "2000", "2015", "2024", "2100", "9999"] {
             for month in ["00", "01", "02", "04", "12", "13"] {
                 for day in ["00", "01", "28", "29", "30", "31", "32"] {
-                    for time in ["00:00:00", "23:59:59", "24:00:00", "12:60:00", "12:00:60", "9a:00:00"] {
+                    for time in [
+                        "00:00:00", "23:59:59", "24:00:00", "12:60:00", "12:00:60", "9a:00:00", "23:59:59.250", "00:00:00.001",
+                        "12:00:00.000", "12:00:00.5", "12:00:00.2500", "12:00:00,250", "12:00:00.2a0",
+                    ] {
                         texts.append("\(year)-\(month)-\(day)T\(time)Z")
                     }
                 }
@@ -244,7 +247,8 @@ final class DateParsingTests: XCTestCase {
                 DateConversion.convert(value, parser: withFormats), DateConversion.reading(text, parser: withFormats), text)
         }
         // The years but 0000, the months but 00 and 13, the days each month has (February 29
-        // in 2000 and 2024 only), at 00:00:00 and 23:59:59: 260, and nothing else.
-        XCTAssertEqual(kept, 260)
+        // in 2000 and 2024 only), at 00:00:00, 23:59:59, 23:59:59.250 and 00:00:00.001: 520;
+        // and, of the others, 2015-06-17T21:25:31.250Z alone.
+        XCTAssertEqual(kept, 521)
     }
 }
