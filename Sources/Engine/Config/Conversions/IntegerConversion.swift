@@ -7,13 +7,10 @@ enum IntegerConversion {
     static func convert(_ value: Value, bits: Int) -> Result<Value, ConversionReason> {
         switch value {
         case .bool(let flag): return .success(.number(flag ? "1" : "0"))
-        case .number(let text) where bits == 64 && IdentityText.isPlainInteger(text) && text.utf8.count <= 18:
-            // Already canonical and in range: the common case of ids.
-            return .success(value)
-        case .string(let text) where bits == 64 && IdentityText.isPlainInteger(text) && text.utf8.count <= 18:
-            // The same written as text, as XML ids usually are: its digits are the number.
-            return .success(.number(text))
         case .number(let text), .string(let text):
+            // Already canonical and in range, as a number or as text (as XML ids usually are):
+            // the common case of ids, whose digits are the number.
+            if bits == 64 && IdentityText.isPlainInteger(text) && text.utf8.count <= 18 { return .success(.number(text)) }
             guard let number = NumericText(text) else { return .failure("not a number") }
             return number.integerText(bits: bits).map { .number($0) }
         default: return .failure("expected a single value")

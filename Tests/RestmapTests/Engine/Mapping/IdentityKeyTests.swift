@@ -46,6 +46,28 @@ final class IdentityKeyTests: XCTestCase {
         XCTAssertEqual(taken, 9, "the canonical numbers and numeric strings, and nothing else")
     }
 
+    /// The mapper takes the shortcut only for plans whose whole primary key is one Integer 64
+    /// attribute without a value mapping; a key of another type, of two attributes or with a
+    /// value mapping is converted in full.
+    func testOnlyAWholeInteger64KeyWithoutValueMappingTakesTheShortcut() throws {
+        let config = """
+            {"entity_attribute_mappings": {
+                "Plain": {"id": "entityId"}, "Mapped": {"id": "entityId"}, "Text": {"id": "entityId"},
+                "Pair": {"id": "entityId", "part": "part"}, "Short": {"id": "entityId"}},
+             "primary_key_mappings": {
+                "Plain": ["entityId"], "Mapped": ["entityId"], "Text": ["entityId"], "Pair": ["entityId", "part"],
+                "Short": ["entityId"]},
+             "entity_attribute_types": {
+                "Plain": {"entityId": "integer"}, "Mapped": {"entityId": "integer"}, "Text": {"entityId": "string"},
+                "Pair": {"entityId": "integer", "part": "integer"}, "Short": {"entityId": "integer16"}},
+             "value_mappings": {"Mapped": {"entityId": {"7": 8}}},
+             "path_mappings": [{"uri": "/x", "matchers": [{"entity_name": "Plain"}]}]}
+            """
+        let plans = MappingPlans(try ConfigText.definitions(config, lint: false))
+        let taking = try ["Plain", "Mapped", "Text", "Pair", "Short"].filter { try XCTUnwrap(plans.entity(named: $0)).hasInteger64Key }
+        XCTAssertEqual(taking, ["Plain"])
+    }
+
     func testOnlyCanonicalIntegersAreReadAsSuch() {
         XCTAssertEqual(IdentityKeyHash.canonicalInteger("1000001"), 1_000_001)
         XCTAssertEqual(IdentityKeyHash.canonicalInteger("-12"), -12)
