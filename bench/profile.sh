@@ -2,7 +2,8 @@
 # Profile restmap's JSON tree and NDJSON cases with callgrind on a small generated file
 # (instructions, not time: callgrind runs ~50x slower), summarise where they go and print the
 # instructions per input byte against the goals: at most 30 for the JSON tree case on one
-# thread, and at most 20 for any one thread of a two-thread run.
+# thread, and at most 20 for any one thread of a two-thread run. Each run's output is held to the
+# one recorded for the data (bench/outputs.py).
 #   sh bench/profile.sh [MB]        (default 8; outputs under bench-data/profile/)
 # Not part of `make bench`. Installs valgrind through apt when it is missing.
 set -e
@@ -13,26 +14,32 @@ command -v valgrind >/dev/null 2>&1 || { $SUDO apt-get update -qq && $SUDO apt-g
 [ -x .build/release/restmap ] || swift build -c release --static-swift-stdlib
 python3 bench/gen.py --mb "$MB" --out "bench-data/${MB}mb"
 mkdir -p bench-data/profile
-run() {  # name, input, goal (instructions per byte, or -), restmap arguments... (input last)
-	name=$1; input=$2; goal=$3; shift 3
+# The output of each profiled run, held to the one recorded for this data (bench/outputs.py).
+check() {  # case (json, ndjson), output file
+	python3 bench/outputs.py --check "bench-data/${MB}mb" "$1" "$2" || true
+}
+run() {  # name, case, input, goal (instructions per byte, or -), restmap arguments... (input last)
+	name=$1; case=$2; input=$3; goal=$4; shift 4
 	valgrind --tool=callgrind --callgrind-out-file="bench-data/profile/$name.callgrind" \
-		.build/release/restmap "$@" >/dev/null 2>"bench-data/profile/$name.log"
+		.build/release/restmap "$@" >"bench-data/profile/$name.out" 2>"bench-data/profile/$name.log"
 	echo
 	[ "$goal" = - ] && goal=""
 	python3 bench/profile-summary.py "bench-data/profile/$name.callgrind" 15 "$input" $goal
+	check "$case" "bench-data/profile/$name.out"
 }
 json="bench-data/${MB}mb/employees.json"
 ndjson="bench-data/${MB}mb/employees.ndjson"
 # One thread, so that the phases below are the caller's own; callgrind counts the
 # instructions of every thread, so the per-byte figure of the threaded run is printed too.
-run tree "$json" 30 map --threads 1 -c Configs/employees.plist --path /employees "$json"
-run ndjson "$ndjson" - map --threads 1 -c bench/employees-stream.plist --path /employees --format ndjson "$ndjson"
+run tree json "$json" 30 map --threads 1 -c Configs/employees.plist --path /employees "$json"
+run ndjson ndjson "$ndjson" - map --threads 1 -c bench/employees-stream.plist --path /employees --format ndjson "$ndjson"
 rm -f bench-data/profile/tree-threads.callgrind-*
 valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file=bench-data/profile/tree-threads.callgrind \
 	.build/release/restmap map --threads 2 -c Configs/employees.plist --path /employees "$json" \
-	>/dev/null 2>bench-data/profile/tree-threads.log
+	>bench-data/profile/tree-threads.out 2>bench-data/profile/tree-threads.log
 echo
 echo "JSON tree with --threads 2, per thread (start-up; mapping and writing; parsing, then a slice of the output):"
 python3 bench/profile-summary.py --threads 20 "$json" bench-data/profile/tree-threads.callgrind-*
+check json bench-data/profile/tree-threads.out
 echo
 echo "The goals: at most 30 instructions per input byte for the JSON tree case on one thread, at most 20 on any thread of a two-thread run."

@@ -23,6 +23,7 @@ import sys
 
 from benchlib import (ROOT, HERE, Tool, find_xq, fmt_mib, log, python_module_missing, run_once, stderr_tail,
                       version)
+import outputs  # the restmap commands, and their output held to the recorded one
 from equivalence import (RS, US, compare_records, describe_difference, field_tuples_from_records,
                          field_tuples_from_xmlstarlet, load_json, load_ndjson, stringify)
 
@@ -126,7 +127,7 @@ def main():
     cases.append(dict(
         key="json", title="JSON tree", input=files["json"], size=sizes["json"], kind="json",
         tools=[
-            restmap_map("-c", "Configs/employees.plist", "--path", "/employees", files["json"]),
+            restmap_map(*outputs.CASES["json"], files["json"]),
             peer("jq", jq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
             peer("jaq", jaq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
             peer("gojq", gojq, ["-f", os.path.join(jqdir, "tree.jq"), files["json"]]),
@@ -139,8 +140,7 @@ def main():
     cases.append(dict(
         key="ndjson", title="NDJSON → ndjson", input=files["ndjson"], size=sizes["ndjson"], kind="ndjson",
         tools=[
-            restmap_map("-c", "bench/employees-stream.plist", "--path", "/employees", "--format", "ndjson",
-                        files["ndjson"]),
+            restmap_map(*outputs.CASES["ndjson"], files["ndjson"]),
             peer("jq -c", jq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
             peer("jaq -c", jaq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
             peer("gojq -c", gojq, ["-c", "-f", os.path.join(jqdir, "ndjson.jq"), files["ndjson"]]),
@@ -149,7 +149,7 @@ def main():
             python_peer("orjson lines", "orjson_map.py", ["ndjson", files["ndjson"]], orjson_missing),
         ],
         **goal("ndjson", sizes["ndjson"])))
-    xml_tools = [restmap_map("-c", "bench/employees-xml.plist", "--path", "/employees", files["xml"])]
+    xml_tools = [restmap_map(*outputs.CASES["xml"], files["xml"])]
     xml_tools[0].missing = restmap_xml_reason
     xml_tools.append(peer("xmlstarlet sel", xmlstarlet, [
         "sel", "-T", "-t", "-m", "/employees_list/employee[type='employee']",
@@ -217,6 +217,8 @@ def main():
                 log("  %s failed (exit %d); its rows are left out:\n%s" % (t.name, code, stderr_tail(err)))
             else:
                 log("  %-15s untimed run to file: %.2f s, %s" % (t.name, wall, fmt_mib(rss)))
+                if t.name == "restmap":
+                    log("  restmap output: %s" % outputs.verdict(data, c["key"], t.output)[1])
         for r in range(a.runs):
             for t in runnable:
                 if t.errors:
