@@ -16,16 +16,13 @@ import os
 import sys
 
 from benchlib import ROOT, Tool, fmt_mib, log, run_once
+from outputs import CASES, input_of
 
 
 def cases(restmap, data, extra):
-    j, n, x = (os.path.join(data, "employees." + k) for k in ("json", "ndjson", "xml"))
-    return [
-        ("JSON tree", j, "tree", [restmap, "map", "-c", "Configs/employees.plist", "--path", "/employees"] + extra + [j]),
-        ("NDJSON → ndjson", n, "stream", [restmap, "map", "-c", "bench/employees-stream.plist", "--path", "/employees",
-                                          "--format", "ndjson"] + extra + [n]),
-        ("XML tree", x, "tree", [restmap, "map", "-c", "bench/employees-xml.plist", "--path", "/employees"] + extra + [x]),
-    ]
+    kinds = [("JSON tree", "json", "tree"), ("NDJSON → ndjson", "ndjson", "stream"), ("XML tree", "xml", "tree")]
+    return [(title, input_of(data, case), kind, [restmap, "map"] + CASES[case] + extra + [input_of(data, case)])
+            for title, case, kind in kinds]
 
 
 def main():

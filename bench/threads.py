@@ -14,6 +14,7 @@ import os
 import sys
 
 from benchlib import ROOT, Tool, fmt_mib, log, run_once
+from outputs import CASES, input_of
 
 
 def main():
@@ -26,12 +27,8 @@ def main():
     restmap, data = os.path.abspath(a.restmap), os.path.abspath(a.data)
     outdir = os.path.join(data, "out")
     os.makedirs(outdir, exist_ok=True)
-    j, n, x = (os.path.join(data, "employees." + k) for k in ("json", "ndjson", "xml"))
-    cases = [
-        ("JSON tree", j, ["-c", "Configs/employees.plist", "--path", "/employees"]),
-        ("NDJSON → ndjson", n, ["-c", "bench/employees-stream.plist", "--path", "/employees", "--format", "ndjson"]),
-        ("XML tree", x, ["-c", "bench/employees-xml.plist", "--path", "/employees"]),
-    ]
+    titles = {"json": "JSON tree", "ndjson": "NDJSON → ndjson", "xml": "XML tree"}
+    cases = [(titles[case], input_of(data, case), CASES[case]) for case in ("json", "ndjson", "xml")]
     counts = sorted({1, a.threads})
     log("")
     log("== threads: restmap with --threads %s; median of %d interleaved runs; load average %s ==" % (
