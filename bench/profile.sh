@@ -11,7 +11,7 @@ MB=${1:-8}
 cd "$(dirname "$0")/.."
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
 command -v valgrind >/dev/null 2>&1 || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq valgrind >/dev/null; }
-[ -x .build/release/restmap ] || swift build -c release --static-swift-stdlib
+[ -x .build/release/restmap ] || swift build -c release --static-swift-stdlib --product restmap
 python3 bench/gen.py --mb "$MB" --out "bench-data/${MB}mb"
 mkdir -p bench-data/profile
 # The output of each profiled run, held to the one recorded for this data (bench/outputs.py);
