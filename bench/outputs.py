@@ -78,7 +78,7 @@ def known_case(case):
     return case
 
 
-def mapped_md5s(restmap, data, check):
+def map_cases(restmap, data, check):
     """Maps each case into a temporary file in DATA_DIR; `check(case, path)` reads it."""
     handle, output = tempfile.mkstemp(dir=data, prefix="outputs-", suffix=".out")
     os.close(handle)
@@ -120,7 +120,7 @@ def main(argv):
     data = os.path.abspath(args[0])
     if mode == "--print":
         md5s = {}
-        mapped_md5s(restmap, data, lambda case, path: md5s.update({case: md5_of(path)}))
+        map_cases(restmap, data, lambda case, path: md5s.update({case: md5_of(path)}))
         print(json.dumps({stamp(data): md5s}, indent=2))
         return 0
     verdicts = []
@@ -129,7 +129,7 @@ def main(argv):
         ok, line = verdict(data, case, path)
         verdicts.append(ok)
         print("%-6s %s" % (case, line))
-    mapped_md5s(restmap, data, check)
+    map_cases(restmap, data, check)
     return 0 if all(verdicts) else 1
 
 
