@@ -145,16 +145,10 @@ struct JSONNumberToken {
     var text: String { checkedText(bytes) }
 }
 
-/// Text the scanner has checked, as a String. Up to 15 bytes it is built in place as a small
-/// string, which skips the standard library's validation pass when the bytes are ASCII (that
-/// pass was most of what making a number's text cost); longer text is validated as usual.
+/// Text the scanner has checked, as a String (without validating it again).
 @inline(__always)
 func checkedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.count <= 15, let source = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
-    return String(unsafeUninitializedCapacity: bytes.count) { out in
-        out.baseAddress!.initialize(from: source, count: bytes.count)
-        return bytes.count
-    }
+    CheckedUTF8.string(bytes)
 }
 
 /// The value of a hexadecimal digit, or 0xFF for any other byte.
