@@ -26,7 +26,10 @@ var targets: [Target] = [
         pkgConfig: "libxml-2.0",
         providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
-    .target(name: "RestmapEngine", dependencies: ["CLibXML2"], path: "Sources/Engine", swiftSettings: engineSettings),
+    // SSE2 byte searches (a header of inline functions), imported by the engine's JSON
+    // scanner and writer only (ByteScan).
+    .systemLibrary(name: "CByteScan", path: "Sources/CByteScan"),
+    .target(name: "RestmapEngine", dependencies: ["CLibXML2", "CByteScan"], path: "Sources/Engine", swiftSettings: engineSettings),
     // Validate's report writers, `describe`'s renderings, config sketches (`init`, `--suggest`).
     .target(name: "RestmapReports", dependencies: ["RestmapEngine", "RestmapOpenAPI"], path: "Sources/Reports"),
     // SQLite's C API, imported by RestmapStore only.

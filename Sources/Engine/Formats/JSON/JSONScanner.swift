@@ -13,16 +13,9 @@ extension JSONInput {
         var i = start &+ 1
         var escaped = false
         while true {
-            // Eight bytes at a time while none is a quote, a backslash, a control character or
-            // part of a multi-byte character.
-            while i &+ 8 <= end {
-                let mask = attentionMask(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
-                if mask != 0 {
-                    i &+= mask.trailingZeroBitCount &>> 3
-                    break
-                }
-                i &+= 8
-            }
+            // By blocks while no byte is a quote, a backslash, a control character or part of a
+            // multi-byte character.
+            i &+= ByteScan.jsonStringStop(p + i, count: end &- i)
             guard i < end else {
                 if isFinal { throw fail(.jsonUnexpectedEnd, "unexpected end of input in a string", at: end) }
                 return nil
@@ -246,13 +239,6 @@ enum JSONLiteral {
         case .null: return 0x6C6C_756E  // "null"
         }
     }
-}
-
-/// High bit set in each byte of `word` that needs a closer look inside a string: `"`, `\`,
-/// a control character, or a byte of a multi-byte character. Exact for the lowest such byte.
-@inline(__always)
-func attentionMask(_ word: UInt64) -> UInt64 {
-    WordMask.jsonEscapes(word) | (word & WordMask.highs)
 }
 
 /// `U+000A`: how messages name a code point that would not show.

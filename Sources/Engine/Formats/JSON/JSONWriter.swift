@@ -315,18 +315,7 @@ public final class JSONWriter {
     /// How many bytes from the start of `source` need no escape.
     @inline(__always)
     private static func plainPrefixLength(_ source: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        var i = 0
-        while i + 8 <= n {
-            let mask = WordMask.jsonEscapes(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
-            if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < n {
-            let c = source[i]
-            if c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return i }
-            i += 1
-        }
-        return n
+        ByteScan.jsonEscape(source, count: n)
     }
 
     /// The rest of a string from `start` (its opening quote and what precedes `start` are
