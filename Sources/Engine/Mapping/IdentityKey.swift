@@ -23,7 +23,7 @@ struct IdentityKey {
     static func integer64(_ value: borrowing Value) -> (key: IdentityKey, converted: Value)? {
         switch value {
         case .number(let text), .string(let text):
-            guard let integer = IdentityKeyHash.canonicalInteger(text) else { return nil }
+            guard let integer = IdentityText.canonicalInteger(text) else { return nil }
             return (IdentityKey(text: text, integer: integer), .number(text))
         default:
             return nil
@@ -35,7 +35,7 @@ struct IdentityKey {
     init?(_ value: Value) {
         switch value {
         case .number(let text), .string(let text):
-            if let integer = IdentityKeyHash.canonicalInteger(text) {
+            if let integer = IdentityText.canonicalInteger(text) {
                 self.init(text: text, integer: integer)
                 return
             }

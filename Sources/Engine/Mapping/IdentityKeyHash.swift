@@ -5,34 +5,7 @@ enum IdentityKeyHash {
     /// The key's value when it is a plain decimal integer (`-`, then at most 18 digits).
     static func integerValue(_ key: String) -> Int64? {
         var key = key  // a small string (most ids) is copied without touching memory
-        return key.withUTF8 { decimal($0, canonical: false) }
-    }
-
-    /// The value of a key that is a canonical decimal integer, as `IdentityText` keeps them
-    /// (`0`, `42`, `-7`: no sign but `-`, no leading zero, at most 18 digits); nil otherwise.
-    static func canonicalInteger(_ text: String) -> Int64? {
-        var text = text
-        return text.withUTF8 { decimal($0, canonical: true) }
-    }
-
-    /// `-`, then 1 to 18 digits (with `canonical`, no leading zero and no `-0`).
-    @inline(__always)
-    private static func decimal(_ utf8: UnsafeBufferPointer<UInt8>, canonical: Bool) -> Int64? {
-        let count = utf8.count
-        guard count > 0, count <= 19 else { return nil }
-        let negative = utf8[0] == UInt8(ascii: "-")
-        var index = negative ? 1 : 0
-        let digits = count - index
-        guard digits > 0, digits <= 18 else { return nil }
-        if canonical && utf8[index] == UInt8(ascii: "0") { return digits == 1 && !negative ? 0 : nil }
-        var value: Int64 = 0
-        while index < count {
-            let digit = utf8[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ Int64(digit)
-            index += 1
-        }
-        return negative ? -value : value
+        return key.withUTF8 { IdentityText.decimalInteger($0, canonical: false) }
     }
 
     /// A 64-bit hash of the key's UTF-8: words of eight bytes folded in with a multiply and

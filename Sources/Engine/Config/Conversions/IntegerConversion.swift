@@ -10,7 +10,7 @@ enum IntegerConversion {
         case .number(let text), .string(let text):
             // Already canonical and in range, as a number or as text (as XML ids usually are):
             // the common case of ids, whose digits are the number.
-            if bits == 64 && IdentityText.isPlainInteger(text) && text.utf8.count <= 18 { return .success(.number(text)) }
+            if bits == 64 && IdentityText.canonicalInteger(text) != nil { return .success(.number(text)) }
             guard let number = NumericText(text) else { return .failure("not a number") }
             return number.integerText(bits: bits).map { .number($0) }
         default: return .failure("expected a single value")

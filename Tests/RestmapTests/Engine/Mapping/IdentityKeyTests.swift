@@ -69,11 +69,11 @@ final class IdentityKeyTests: XCTestCase {
     }
 
     func testOnlyCanonicalIntegersAreReadAsSuch() {
-        XCTAssertEqual(IdentityKeyHash.canonicalInteger("1000001"), 1_000_001)
-        XCTAssertEqual(IdentityKeyHash.canonicalInteger("-12"), -12)
-        XCTAssertEqual(IdentityKeyHash.canonicalInteger("0"), 0)
+        XCTAssertEqual(IdentityText.canonicalInteger("1000001"), 1_000_001)
+        XCTAssertEqual(IdentityText.canonicalInteger("-12"), -12)
+        XCTAssertEqual(IdentityText.canonicalInteger("0"), 0)
         for text in ["-0", "012", "+1", "1.0", "", "-", "1_000", "1234567890123456789"] {
-            XCTAssertNil(IdentityKeyHash.canonicalInteger(text), text)
+            XCTAssertNil(IdentityText.canonicalInteger(text), text)
         }
     }
 
