@@ -47,7 +47,9 @@ enum IdentityText {
     /// `-`, no leading zero, no `-0`, at most 18 digits), nil otherwise: such text is its own
     /// identity key and its own Integer 64 conversion, so both read ids by this one rule.
     static func canonicalInteger(_ text: String) -> Int64? {
-        var text = text  // a small string (most ids) is copied without touching memory
+        // The UTF-8 view's storage, as `isPlainInteger` reads it: no copy of the string.
+        if let value = text.utf8.withContiguousStorageIfAvailable({ decimalInteger($0, canonical: true) }) { return value }
+        var text = text
         return text.withUTF8 { decimalInteger($0, canonical: true) }
     }
 
