@@ -140,46 +140,24 @@ extension XMLMarkupScanner {
     }
 
     /// The index of the first `byte` in `start..<end`. Text between tags is mostly short, so
-    /// the first 32 bytes are searched a word at a time and only longer runs go to `memchr`,
-    /// whose call costs more than such a run.
+    /// the first 32 bytes are searched by blocks (`ByteScan`) and only longer runs go to
+    /// `memchr`, whose call costs more than such a run.
     @inline(__always)
     private static func next(_ byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
-        var i = start
-        let limit = min(end, start &+ 32)
-        while i &+ 8 <= limit {
-            let mask = WordMask.bytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), equalTo: byte)
-            if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
-            i &+= 8
-        }
-        if end - i >= 8 {
-            guard let found = memchr(base + i, Int32(byte), end - i) else { return nil }
-            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-        }
-        while i < end {
-            if base[i] == byte { return i }
-            i &+= 1
-        }
-        return nil
+        let near = min(end &- start, 32)
+        let found = ByteScan.first(of: byte, base + start, count: near)
+        if found < near { return start &+ found }
+        let i = start &+ near
+        guard i < end, let far = memchr(base + i, Int32(byte), end &- i) else { return nil }
+        return UnsafeRawPointer(far) - UnsafeRawPointer(base)
     }
 
     /// The index of the first byte in `start..<end` a start tag's count turns on: `>`, `=`
-    /// or a quote, eight bytes at a time.
+    /// or a quote.
     @inline(__always)
     private static func nextTagByte(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
-        var i = start
-        while i &+ 8 <= end {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let mask = WordMask.bytes(word, equalTo: 0x3E) | WordMask.bytes(word, equalTo: 0x3D)
-                | WordMask.bytes(word, equalTo: 0x22) | WordMask.bytes(word, equalTo: 0x27)
-            if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
-            i &+= 8
-        }
-        while i < end {
-            let byte = base[i]
-            if byte == 0x3E || byte == 0x3D || byte == 0x22 || byte == 0x27 { return i }
-            i &+= 1
-        }
-        return nil
+        let found = ByteScan.firstXMLTagByte(base + start, count: end &- start)
+        return found < end &- start ? start &+ found : nil
     }
 
     /// The line and column after the first `count` bytes at `base`, from those before them.

@@ -49,4 +49,26 @@ final class ByteScanTests: XCTestCase {
             }
         }
     }
+
+    func testTheByteAndTagByteSearchesFindTheFirstAtEveryPosition() {
+        let tagBytes: (UInt8) -> Bool = { $0 == 0x3E || $0 == 0x3D || $0 == 0x22 || $0 == 0x27 }
+        for count in 0...48 {
+            for position in 0...count {
+                for stop: UInt8 in [0x3C, 0x3E, 0x3D, 0x22, 0x27] {
+                    var bytes = (0..<count).map { Self.plain[$0 % Self.plain.count] == 0x22 ? 0x20 : Self.plain[$0 % Self.plain.count] }
+                    if position < count { bytes[position] = stop }
+                    // A second one later on: the first must win.
+                    if position + 5 < count { bytes[position + 5] = stop }
+                    bytes.withUnsafeBufferPointer { buffer in
+                        XCTAssertEqual(
+                            ByteScan.first(of: stop, buffer.baseAddress!, count: count), naiveFirst(bytes, where: { $0 == stop }),
+                            "count \(count), \(stop) at \(position)")
+                        XCTAssertEqual(
+                            ByteScan.firstXMLTagByte(buffer.baseAddress!, count: count), naiveFirst(bytes, where: tagBytes),
+                            "count \(count), \(stop) at \(position)")
+                    }
+                }
+            }
+        }
+    }
 }
