@@ -26,8 +26,8 @@ var targets: [Target] = [
         pkgConfig: "libxml-2.0",
         providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
-    // SSE2 byte searches (a header of inline functions), imported by the engine's JSON
-    // scanner and writer only (ByteScan).
+    // SSE2 byte searches (a header of inline functions) for the JSON scanner and writer and
+    // the XML pre-scan, imported by the engine's ByteScan only.
     .systemLibrary(name: "CByteScan", path: "Sources/CByteScan"),
     .target(name: "RestmapEngine", dependencies: ["CLibXML2", "CByteScan"], path: "Sources/Engine", swiftSettings: engineSettings),
     // Validate's report writers, `describe`'s renderings, config sketches (`init`, `--suggest`).

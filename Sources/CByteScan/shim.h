@@ -1,7 +1,8 @@
 // Sixteen-byte searches for the JSON scanner and writer and the XML pre-scan, with the SSE2
 // instructions every x86-64 processor has (Swift's SIMD types cannot yet produce a byte mask
-// without a loop over the lanes). Each returns a mask whose bit k stands for the byte at p + k; sixteen bytes from
-// p must be readable. Elsewhere RESTMAP_BYTE_SCAN_16 is 0 and the callers scan by words.
+// without a loop over the lanes). Each returns a mask whose bit k stands for the byte at
+// p + k; sixteen bytes from p must be readable. Elsewhere RESTMAP_BYTE_SCAN_16 is 0 and the
+// callers scan by words.
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #define RESTMAP_BYTE_SCAN_16 1

@@ -4,7 +4,11 @@ enum IdentityKeyHash {
 
     /// The key's value when it is a plain decimal integer (`-`, then at most 18 digits).
     static func integerValue(_ key: String) -> Int64? {
-        var key = key  // a small string (most ids) is copied without touching memory
+        // The UTF-8 view's storage: no copy of the string (a retain and a release).
+        if let value = key.utf8.withContiguousStorageIfAvailable({ IdentityText.decimalInteger($0, canonical: false) }) {
+            return value
+        }
+        var key = key
         return key.withUTF8 { IdentityText.decimalInteger($0, canonical: false) }
     }
 

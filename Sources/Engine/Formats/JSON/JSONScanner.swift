@@ -15,7 +15,7 @@ extension JSONInput {
         while true {
             // By blocks while no byte is a quote, a backslash, a control character or part of a
             // multi-byte character.
-            i &+= ByteScan.jsonStringStop(p + i, count: end &- i)
+            i &+= ByteScan.first(JSONStringStops(), in: p + i, count: end &- i)
             guard i < end else {
                 if isFinal { throw fail(.jsonUnexpectedEnd, "unexpected end of input in a string", at: end) }
                 return nil

@@ -315,7 +315,7 @@ public final class JSONWriter {
     /// How many bytes from the start of `source` need no escape.
     @inline(__always)
     private static func plainPrefixLength(_ source: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        ByteScan.jsonEscape(source, count: n)
+        ByteScan.first(JSONEscapes(), in: source, count: n)
     }
 
     /// The rest of a string from `start` (its opening quote and what precedes `start` are

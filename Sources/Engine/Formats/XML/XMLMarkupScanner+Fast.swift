@@ -145,7 +145,7 @@ extension XMLMarkupScanner {
     @inline(__always)
     private static func next(_ byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
         let near = min(end &- start, 32)
-        let found = ByteScan.first(of: byte, base + start, count: near)
+        let found = ByteScan.first(ByteValue(value: byte), in: base + start, count: near)
         if found < near { return start &+ found }
         let i = start &+ near
         guard i < end, let far = memchr(base + i, Int32(byte), end &- i) else { return nil }
@@ -156,7 +156,7 @@ extension XMLMarkupScanner {
     /// or a quote.
     @inline(__always)
     private static func nextTagByte(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
-        let found = ByteScan.firstXMLTagByte(base + start, count: end &- start)
+        let found = ByteScan.first(XMLTagBytes(), in: base + start, count: end &- start)
         return found < end &- start ? start &+ found : nil
     }
 

@@ -22,7 +22,8 @@ enum CheckedUTF8 {
                 i &+= 1
             }
             let isASCII = bits & WordMask.highs == 0
-            return String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: isASCII))
+            assert(String(validating: bytes, as: UTF8.self) != nil, "unchecked bytes made into a String")
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

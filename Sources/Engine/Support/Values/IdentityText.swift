@@ -20,9 +20,10 @@ enum IdentityText {
         }
     }
 
-    /// `0`, `42`, `-7`: already canonical, the common case of ids. Reads the UTF-8 view's
-    /// storage rather than `withUTF8`, which needs a mutable copy of the string: a retain
-    /// and a release for every id of every object.
+    /// `0`, `42`, `-7`: already canonical, the common case of ids, at any length (a key's
+    /// text keeps every digit; `canonicalInteger` is the same rule for the ids that fit 18
+    /// digits, read as their value). Reads the UTF-8 view's storage rather than `withUTF8`,
+    /// which needs a mutable copy of the string: a retain and a release for every id.
     static func isPlainInteger(_ text: String) -> Bool {
         if let plain = text.utf8.withContiguousStorageIfAvailable(isPlainInteger) { return plain }
         var text = text

@@ -68,15 +68,6 @@ final class IdentityKeyTests: XCTestCase {
         XCTAssertEqual(taking, ["Plain"])
     }
 
-    func testOnlyCanonicalIntegersAreReadAsSuch() {
-        XCTAssertEqual(IdentityText.canonicalInteger("1000001"), 1_000_001)
-        XCTAssertEqual(IdentityText.canonicalInteger("-12"), -12)
-        XCTAssertEqual(IdentityText.canonicalInteger("0"), 0)
-        for text in ["-0", "012", "+1", "1.0", "", "-", "1_000", "1234567890123456789"] {
-            XCTAssertNil(IdentityText.canonicalInteger(text), text)
-        }
-    }
-
     func testAnObjectInsertedUnderAValuesKeyIsFoundByTheSameTextAndAnEqualValue() throws {
         let graph = ObjectGraph()
         let plan = EntityPlan(mapping: EntityMapping(name: "Item", location: .file("test"), isPlain: false), order: 0)
