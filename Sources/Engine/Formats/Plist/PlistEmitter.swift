@@ -81,8 +81,13 @@ public final class PlistEmitter: StructuredEmitter {
         }
     }
 
+    /// The most tabs a line starts with, copied from here in one piece rather than appended
+    /// one by one (a generic iteration per tab where the build is not optimized).
+    private static let tabs = [UInt8](repeating: UInt8(ascii: "\t"), count: IndentationCap.levels)
+
     private func line(_ text: String) throws {
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: IndentationCap.levels(atDepth: depth)))
+        let levels = IndentationCap.levels(atDepth: depth)
+        Self.tabs.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<levels])) }
         append(text)
         buffer.append(UInt8(ascii: "\n"))
         try flushIfLarge()
