@@ -4,12 +4,7 @@ enum IdentityKeyHash {
 
     /// The key's value when it is a plain decimal integer (`-`, then at most 18 digits).
     static func integerValue(_ key: String) -> Int64? {
-        // The UTF-8 view's storage: no copy of the string (a retain and a release).
-        if let value = key.utf8.withContiguousStorageIfAvailable({ IdentityText.decimalInteger($0, canonical: false) }) {
-            return value
-        }
-        var key = key
-        return key.withUTF8 { IdentityText.decimalInteger($0, canonical: false) }
+        IdentityText.readingUTF8(of: key) { IdentityText.decimalInteger($0, canonical: false) }
     }
 
     /// A 64-bit hash of the key's UTF-8: words of eight bytes folded in with a multiply and

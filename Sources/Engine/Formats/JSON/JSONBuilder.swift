@@ -50,7 +50,7 @@ struct JSONStringToken {
 
     /// The decoded string.
     var string: String {
-        if !hasEscapes { return checkedText(bytes) }
+        if !hasEscapes { return CheckedUTF8.string(bytes) }
         // Every escape is at least as long as what it stands for, so the decoded text fits.
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             JSONStringToken.unescape(bytes, into: out.baseAddress!)
@@ -142,13 +142,7 @@ struct JSONNumberToken {
     /// No fraction and no exponent (`-0` and `12345678901234567890` are integers).
     let isInteger: Bool
 
-    var text: String { checkedText(bytes) }
-}
-
-/// Text the scanner has checked, as a String (without validating it again).
-@inline(__always)
-func checkedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    CheckedUTF8.string(bytes)
+    var text: String { CheckedUTF8.string(bytes) }
 }
 
 /// The value of a hexadecimal digit, or 0xFF for any other byte.

@@ -22,12 +22,19 @@ enum IdentityText {
 
     /// `0`, `42`, `-7`: already canonical, the common case of ids, at any length (a key's
     /// text keeps every digit; `canonicalInteger` is the same rule for the ids that fit 18
-    /// digits, read as their value). Reads the UTF-8 view's storage rather than `withUTF8`,
-    /// which needs a mutable copy of the string: a retain and a release for every id.
+    /// digits, read as their value).
     static func isPlainInteger(_ text: String) -> Bool {
-        if let plain = text.utf8.withContiguousStorageIfAvailable(isPlainInteger) { return plain }
+        readingUTF8(of: text, isPlainInteger)
+    }
+
+    /// Calls `body` with the UTF-8 of `text`: the UTF-8 view's storage where it has one (always,
+    /// for native strings) rather than `withUTF8`, which needs a mutable copy of the string:
+    /// a retain and a release for every id read.
+    @inline(__always)
+    static func readingUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text
-        return text.withUTF8(isPlainInteger)
+        return text.withUTF8(body)
     }
 
     private static func isPlainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -48,10 +55,7 @@ enum IdentityText {
     /// `-`, no leading zero, no `-0`, at most 18 digits), nil otherwise: such text is its own
     /// identity key and its own Integer 64 conversion, so both read ids by this one rule.
     static func canonicalInteger(_ text: String) -> Int64? {
-        // The UTF-8 view's storage, as `isPlainInteger` reads it: no copy of the string.
-        if let value = text.utf8.withContiguousStorageIfAvailable({ decimalInteger($0, canonical: true) }) { return value }
-        var text = text
-        return text.withUTF8 { decimalInteger($0, canonical: true) }
+        readingUTF8(of: text) { decimalInteger($0, canonical: true) }
     }
 
     /// `-`, then 1 to 18 digits (with `canonical`, no leading zero and no `-0`).
