@@ -10,8 +10,7 @@ enum IdentityKeyHash {
     /// A 64-bit hash of the key's UTF-8: words of eight bytes folded in with a multiply and
     /// shifts (the finalizer of SplitMix64), a per-process random seed and the length first.
     static func seeded(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { utf8 in hash(bytes: UnsafeRawPointer(utf8.baseAddress), count: utf8.count) }
+        IdentityText.readingUTF8(of: key) { utf8 in hash(bytes: UnsafeRawPointer(utf8.baseAddress), count: utf8.count) }
     }
 
     @inline(__always)

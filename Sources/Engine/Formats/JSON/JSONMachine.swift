@@ -24,19 +24,18 @@ struct JSONMachine {
     }
 
     var state = State.value
-    /// The open containers, innermost last: true for an object.
-    var containers: [Bool] = []
+    /// The open containers, innermost last: set for an object.
+    var containers = BitStack()
     let maxDepth: Int
 
     init(maxDepth: Int) {
         self.maxDepth = maxDepth
-        containers.reserveCapacity(64)
     }
 
     /// Forgets a value left unfinished by an error, to read the next one.
     mutating func reset() {
         state = .value
-        containers.removeAll(keepingCapacity: true)
+        containers.removeAll()
     }
 
     /// Reads from `input.pos` until one top-level value is complete (true; `input.pos` is just
@@ -86,7 +85,7 @@ struct JSONMachine {
                         c = p[pos]
                     } else if c == UInt8(ascii: "}") {
                         pos &+= 1
-                        containers.removeLast()
+                        containers.dropTop()
                         try builder.endObject()
                         if containers.isEmpty { return finish(&input, at: pos) }
                         continue
@@ -102,7 +101,7 @@ struct JSONMachine {
                         c = p[pos]
                     } else if c == UInt8(ascii: "]") {
                         pos &+= 1
-                        containers.removeLast()
+                        containers.dropTop()
                         try builder.endArray()
                         if containers.isEmpty { return finish(&input, at: pos) }
                         continue
@@ -130,7 +129,7 @@ struct JSONMachine {
                 } else if c == UInt8(ascii: "}") {
                     if state == .nextKey { throw input.fail(.jsonSyntax, "trailing comma before '}'", at: pos) }
                     pos &+= 1
-                    containers.removeLast()
+                    containers.dropTop()
                     try builder.endObject()
                     state = .afterValue
                     if containers.isEmpty { return finish(&input, at: pos) }
@@ -151,7 +150,7 @@ struct JSONMachine {
             } else if state == .firstElement {
                 if c == UInt8(ascii: "]") {
                     pos &+= 1
-                    containers.removeLast()
+                    containers.dropTop()
                     try builder.endArray()
                     state = .afterValue
                     if containers.isEmpty { return finish(&input, at: pos) }
@@ -179,11 +178,11 @@ struct JSONMachine {
                 }
                 pos &+= 1
                 if c == UInt8(ascii: "{") {
-                    containers.append(true)
+                    containers.push(true)
                     try builder.beginObject(at: position)
                     state = .firstKey
                 } else {
-                    containers.append(false)
+                    containers.push(false)
                     try builder.beginArray(at: position)
                     state = .firstElement
                 }
@@ -219,7 +218,7 @@ struct JSONMachine {
                 try builder.null(at: position)
                 pos &+= 4
             default:
-                if c == UInt8(ascii: "]"), containers.last == false {
+                if c == UInt8(ascii: "]"), containers.top == false {
                     throw input.fail(.jsonSyntax, "trailing comma before ']'", at: pos)
                 }
                 // A multi-byte character cut by the window: name it once it is whole.
@@ -263,7 +262,7 @@ struct JSONMachine {
     }
 
     private func endOfInputMessage() -> String {
-        guard let innermost = containers.last else { return "unexpected end of input, expected a JSON value" }
+        guard let innermost = containers.top else { return "unexpected end of input, expected a JSON value" }
         return innermost ? "unexpected end of input in an object" : "unexpected end of input in an array"
     }
 }

@@ -31,7 +31,7 @@ public final class JSONWriter {
     /// The innermost open container has members already (the next one needs a comma).
     private var hasMembers = false
     /// `hasMembers` of the enclosing containers.
-    private var outerHasMembers: [Bool] = []
+    private var outerHasMembers = BitStack()
     /// A key was just written; its value follows on the same line.
     private var afterKey = false
     /// How many times the buffer went to the sink: a replay mark is good while this stays.
@@ -47,7 +47,6 @@ public final class JSONWriter {
         self.style = style
         capacity = max(bufferSize, 1 << 16)
         buffer = .allocate(capacity: capacity)
-        outerHasMembers.reserveCapacity(64)
         let padded = JSONEncodedKey.paddedCount(Self.lineStartCount)
         lineStart = .allocate(capacity: padded)
         lineStart.initialize(repeating: 0x20, count: padded)
@@ -220,14 +219,14 @@ public final class JSONWriter {
         try beforeValue()
         try reserve(1)
         put(bracket)
-        outerHasMembers.append(hasMembers)
+        outerHasMembers.push(hasMembers)
         hasMembers = false
         depth += 1
     }
 
     private func close(_ bracket: UInt8) throws {
         let hadMembers = hasMembers
-        hasMembers = outerHasMembers.removeLast()
+        hasMembers = outerHasMembers.pop()
         depth -= 1
         let indent = IndentationCap.levels(atDepth: depth)
         try reserve(2 + 2 * indent + 7)

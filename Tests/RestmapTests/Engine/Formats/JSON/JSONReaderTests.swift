@@ -183,6 +183,35 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(failure("[-"), "in.json:1:3: error: unexpected end of input in a number")
     }
 
+    /// Containers nested past 64 and 128 levels, objects and arrays mixed: each closes with its
+    /// own bracket, and an end of input names the innermost one.
+    func testDeepMixedNestingKeepsEachContainersKind() throws {
+        let kinds = (0..<150).map { $0 % 3 != 1 }  // true: an object
+        var text = ""
+        for isObject in kinds { text += isObject ? #"{"k":"# : "[" }
+        var closing = ""
+        for isObject in kinds.reversed() { closing += isObject ? "}" : "]" }
+        var value = try parse(text + "0" + closing)
+        for isObject in kinds {
+            if isObject {
+                guard case .object(let object) = value, let inner = object["k"] else { return XCTFail("expected an object") }
+                value = inner
+            } else {
+                guard case .array(let array) = value, array.count == 1 else { return XCTFail("expected an array") }
+                value = array[0]
+            }
+        }
+        XCTAssertEqual(value, 0)
+        for depth in [64, 65, 129, 150] {
+            let message = kinds[depth - 1] ? "in an object" : "in an array"
+            let prefix = kinds.prefix(depth).map { $0 ? #"{"k":"# : "[" }.joined()
+            XCTAssertTrue(failure(prefix + "0").hasSuffix("unexpected end of input " + message), "depth \(depth)")
+        }
+        // A bracket of the wrong kind at depth 131 (an array there) is refused.
+        let wrong = kinds.prefix(131).map { $0 ? #"{"k":"# : "[" }.joined() + "0}"
+        XCTAssertTrue(failure(wrong).hasSuffix("expected ',' or ']' after an array element"))
+    }
+
     func testNumberErrors() {
         XCTAssertEqual(failure("[01]"), "in.json:1:2: error: invalid number: leading zeros are not allowed")
         XCTAssertEqual(failure("[-01]"), "in.json:1:2: error: invalid number: leading zeros are not allowed")

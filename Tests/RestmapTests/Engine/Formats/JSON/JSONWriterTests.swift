@@ -236,6 +236,23 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// After a nested container closes, its parent's next member still gets its comma: at
+    /// every level, past 64 and 128 levels, arrays and objects mixed.
+    func testCommasAfterDeepContainersAtEveryLevel() throws {
+        var value: Value = 0
+        var expected = "0"
+        for level in (0..<150).reversed() {
+            if level % 3 == 0 {
+                value = .object(ValueObject([("a", value), ("b", .number(String(level)))]))
+                expected = #"{"a":"# + expected + #","b":\#(level)}"#
+            } else {
+                value = .array([value, .number(String(level))])
+                expected = "[" + expected + ",\(level)]"
+            }
+        }
+        XCTAssertEqual(try written(.compact) { try $0.write(value) }, expected)
+    }
+
     func testDeepTreesDoNotNeedADeepStack() throws {
         var value: Value = 1
         for _ in 0..<100_000 { value = .array([value]) }
