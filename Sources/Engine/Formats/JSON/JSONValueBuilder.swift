@@ -10,12 +10,11 @@ final class JSONValueBuilder: JSONBuilder {
     /// comparing canonical equivalents equal, so those are compared as strings).
     private let keyTags = MoveStack<UInt64>()
     private let strings = JSONStringCache()
-    /// Per open container: where its values and keys start on the stacks.
-    private var frames: [(values: Int, keys: Int)] = []
+    /// Per open container: where its values and keys start on the stacks (a `MoveStack`
+    /// rather than an array: no uniqueness check at each bracket).
+    private let frames = MoveStack<(values: Int, keys: Int)>(capacity: 64)
 
-    init() {
-        frames.reserveCapacity(64)
-    }
+    init() {}
 
     var wantsLocations: Bool { false }
 
@@ -29,26 +28,26 @@ final class JSONValueBuilder: JSONBuilder {
         values.removeAll()
         keys.removeAll()
         keyTags.removeAll()
-        frames.removeAll(keepingCapacity: true)
+        frames.removeAll()
     }
 
     @inline(__always)
     func beginObject(at position: JSONPosition) {
-        frames.append((values.count, keys.count))
+        frames.push((values.count, keys.count))
     }
 
     @inline(__always)
     func beginArray(at position: JSONPosition) {
-        frames.append((values.count, keys.count))
+        frames.push((values.count, keys.count))
     }
 
     func endArray() {
-        let frame = frames.removeLast()
+        let frame = frames.pop()
         values.push(.array(values.popArray(from: frame.values)))
     }
 
     func endObject() {
-        let frame = frames.removeLast()
+        let frame = frames.pop()
         let n = values.count - frame.values
         var object: ValueObject
         if n <= 32 && !hasDuplicateKeys(from: frame.keys, count: n) {
