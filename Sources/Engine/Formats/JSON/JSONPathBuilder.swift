@@ -84,9 +84,15 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         return targetReached && depth == onPath
     }
 
-    /// Called as a value starts: true when the inner builder must see it.
+    /// Called as a value starts: true when the inner builder must see it. Inside an element
+    /// (most values) that is one flag, tested here inline; the rest is a call.
+    @inline(__always)
     private mutating func forwards(_ kind: Kind, at position: JSONPosition) -> Bool {
-        if forwarding { return true }
+        forwarding || startsForwarding(kind, at: position)
+    }
+
+    /// `forwards` outside an element: whether this value is the target or one of its elements.
+    private mutating func startsForwarding(_ kind: Kind, at position: JSONPosition) -> Bool {
         if pendingMatch {
             pendingMatch = false
             if depth == target.path.count {
