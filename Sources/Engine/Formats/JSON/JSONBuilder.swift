@@ -142,7 +142,7 @@ struct JSONNumberToken {
     /// No fraction and no exponent (`-0` and `12345678901234567890` are integers).
     let isInteger: Bool
 
-    var text: String { CheckedUTF8.string(bytes) }
+    var text: String { CheckedUTF8.asciiString(bytes) }
 }
 
 /// The value of a hexadecimal digit, or 0xFF for any other byte.

@@ -27,4 +27,16 @@ enum CheckedUTF8 {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The string of `bytes`, which must all be ASCII (a JSON number's, by its grammar): no
+    /// pass over them to find out.
+    @inline(__always)
+    static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count > 0 else { return "" }
+        if #available(macOS 26.0, *) {
+            assert(bytes.allSatisfy { $0 < 0x80 }, "non-ASCII bytes made into an ASCII String")
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: true))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -36,4 +36,19 @@ final class CheckedUTF8Tests: XCTestCase {
         XCTAssertTrue(checked("abc") < checked("abd"))
         XCTAssertEqual(checked(""), "")
     }
+
+    /// Numbers' text, made without looking for non-ASCII bytes, is the same string at every
+    /// length and sorts, hashes and counts as the standard library's.
+    func testASCIIStringsOfEveryLength() {
+        let digits = Array("-0123456789.eE+".utf8)
+        for length in 0...40 {
+            let bytes = (0..<length).map { digits[($0 * 5 + length) % digits.count] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let made = bytes.withUnsafeBufferPointer { CheckedUTF8.asciiString($0) }
+            XCTAssertEqual(made, text)
+            XCTAssertEqual(made.hashValue, text.hashValue)
+            XCTAssertEqual(made.count, length)
+            XCTAssertEqual(made < text + "0", text < text + "0")
+        }
+    }
 }
