@@ -31,6 +31,10 @@ extension JSONInput {
             } else if c < 0x20 {
                 throw fail(.jsonInvalidString, "unescaped control character \(codePointName(UInt32(c))) in a string", at: i)
             } else if c >= 0x80 {
+                // Two-byte characters (accented Latin, Greek, Cyrillic, Hebrew, Arabic), one
+                // after another, inline; anything else goes through the full check.
+                while i &+ 1 < end, p[i] &- 0xC2 <= 0xDF - 0xC2, p[i &+ 1] & 0xC0 == 0x80 { i &+= 2 }
+                guard i < end, p[i] >= 0x80 else { continue }
                 let length = try utf8SequenceLength(at: i)
                 if length == 0 { return nil }
                 i &+= length

@@ -260,6 +260,14 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(failure([0x22, 0xF0, 0x9F, 0x98]), "in.json:1:2: error: invalid UTF-8 sequence 0xf0 0x9f 0x98 (truncated)")
         // Outside strings.
         XCTAssertEqual(failure([0x5B, 0xFF, 0x5D]), "in.json:1:2: error: invalid UTF-8 byte 0xff")
+        // After a run of two-byte characters, each fault is still found where it is.
+        XCTAssertEqual(inString([0xC3, 0xA9, 0xCE, 0xA9, 0xFF]), "in.json:1:5: error: invalid UTF-8 byte 0xff")
+        XCTAssertEqual(inString([0xC3, 0xA9, 0xC3, 0x41]), "in.json:1:4: error: invalid UTF-8 sequence 0xc3 (truncated)")
+        XCTAssertEqual(inString([0xC3, 0xA9, 0xC1, 0xBF]), "in.json:1:4: error: invalid UTF-8 byte 0xc1")
+        XCTAssertEqual(inString([0xD0, 0x96, 0xBF]), "in.json:1:4: error: invalid UTF-8 byte 0xbf")
+        XCTAssertEqual(failure([0x22, 0xC3, 0xA9, 0xC3]), "in.json:1:3: error: invalid UTF-8 sequence 0xc3 (truncated)")
+        XCTAssertEqual(try JSONReader.value(from: [0x22, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xCE, 0xA9, 0x41, 0xDF, 0xBF, 0x22], file: "in.json"),
+                       .string("\u{E9}\u{20AC}\u{3A9}A\u{7FF}"))
         // The largest code point and the ones around the surrogates are fine.
         XCTAssertEqual(try JSONReader.value(from: [0x22, 0xF4, 0x8F, 0xBF, 0xBF, 0xED, 0x9F, 0xBF, 0xEE, 0x80, 0x80, 0x22],
                                             file: "in.json"),
