@@ -85,7 +85,7 @@ struct JSONMachine {
                         c = p[pos]
                     } else if c == UInt8(ascii: "}") {
                         pos &+= 1
-                        containers.dropTop()
+                        containers.pop()
                         try builder.endObject()
                         if containers.isEmpty { return finish(&input, at: pos) }
                         continue
@@ -101,7 +101,7 @@ struct JSONMachine {
                         c = p[pos]
                     } else if c == UInt8(ascii: "]") {
                         pos &+= 1
-                        containers.dropTop()
+                        containers.pop()
                         try builder.endArray()
                         if containers.isEmpty { return finish(&input, at: pos) }
                         continue
@@ -129,7 +129,7 @@ struct JSONMachine {
                 } else if c == UInt8(ascii: "}") {
                     if state == .nextKey { throw input.fail(.jsonSyntax, "trailing comma before '}'", at: pos) }
                     pos &+= 1
-                    containers.dropTop()
+                    containers.pop()
                     try builder.endObject()
                     state = .afterValue
                     if containers.isEmpty { return finish(&input, at: pos) }
@@ -150,7 +150,7 @@ struct JSONMachine {
             } else if state == .firstElement {
                 if c == UInt8(ascii: "]") {
                     pos &+= 1
-                    containers.dropTop()
+                    containers.pop()
                     try builder.endArray()
                     state = .afterValue
                     if containers.isEmpty { return finish(&input, at: pos) }

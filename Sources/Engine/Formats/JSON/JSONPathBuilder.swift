@@ -92,6 +92,8 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     }
 
     /// `forwards` outside an element: whether this value is the target or one of its elements.
+    /// Moves along the path as it goes (a value at the path's next key, the target reached,
+    /// an array fanned out over), so it is called once per value.
     private mutating func startsForwarding(_ kind: Kind, at position: JSONPosition) -> Bool {
         if pendingMatch {
             pendingMatch = false

@@ -32,7 +32,10 @@ extension JSONInput {
                 throw fail(.jsonInvalidString, "unescaped control character \(codePointName(UInt32(c))) in a string", at: i)
             } else if c >= 0x80 {
                 // Two-byte characters (accented Latin, Greek, Cyrillic, Hebrew, Arabic), one
-                // after another, inline; anything else goes through the full check.
+                // after another, inline: a lead byte C2–DF and a continuation byte, whole in
+                // the window. Anything else (longer characters, overlong C0/C1, a pair cut short
+                // by a byte or by the window) stops the run and goes to `utf8SequenceLength`,
+                // which accepts it or names the fault.
                 while i &+ 1 < end, p[i] &- 0xC2 <= 0xDF - 0xC2, p[i &+ 1] & 0xC0 == 0x80 { i &+= 2 }
                 guard i < end, p[i] >= 0x80 else { continue }
                 let length = try utf8SequenceLength(at: i)

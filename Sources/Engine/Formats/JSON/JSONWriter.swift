@@ -30,8 +30,6 @@ public final class JSONWriter {
     private var depth = 0
     /// The innermost open container has members already (the next one needs a comma).
     private var hasMembers = false
-    /// `hasMembers` of the enclosing containers.
-    private var outerHasMembers = BitStack()
     /// A key was just written; its value follows on the same line.
     private var afterKey = false
     /// How many times the buffer went to the sink: a replay mark is good while this stays.
@@ -219,15 +217,16 @@ public final class JSONWriter {
         try beforeValue()
         try reserve(1)
         put(bracket)
-        outerHasMembers.push(hasMembers)
         hasMembers = false
         depth += 1
     }
 
     private func close(_ bracket: UInt8) throws {
         let hadMembers = hasMembers
-        hasMembers = outerHasMembers.pop()
         depth -= 1
+        // The enclosing container has a member now, this one (`beforeValue` said so as it
+        // opened); the top level has none to separate.
+        hasMembers = depth > 0
         let indent = IndentationCap.levels(atDepth: depth)
         try reserve(2 + 2 * indent + 7)
         if hadMembers && style == .pretty { newlineAndIndent(indent) }

@@ -1,7 +1,7 @@
-/// A stack of flags: the JSON parser's open containers (set for an object) and the JSON
-/// writer's "the enclosing container has members already". The first 64 levels live in one
-/// word, so that a push or a pop in a usual document is a shift and a mask, with none of a
-/// `[Bool]`'s uniqueness checks and bounds checks; deeper levels go on to words in an array.
+/// A stack of flags, such as the kinds of the JSON parser's open containers (set for an
+/// object). The first 64 levels live in one word, so that a push or a pop in a usual document
+/// is a shift and a mask, with none of a `[Bool]`'s uniqueness checks and bounds checks;
+/// deeper levels go on to words in an array.
 struct BitStack {
     /// How many flags are on the stack.
     private(set) var count = 0
@@ -43,22 +43,17 @@ struct BitStack {
         if flag { deep[level >> 6] |= bit } else { deep[level >> 6] &= ~bit }
     }
 
-    /// Takes the flag on top off the stack (there must be one) and returns it.
+    /// Takes the flag on top off the stack (there must be one), without reading it: no
+    /// bounds check of the deep words at every closing bracket.
     @inline(__always)
-    mutating func pop() -> Bool {
-        count &-= 1
-        return self[count]
-    }
-
-    /// Takes the flag on top off the stack (there must be one) without reading it, which
-    /// spares the parser the bounds check of the deep words at every closing bracket.
-    @inline(__always)
-    mutating func dropTop() {
+    mutating func pop() {
+        assert(count > 0, "pop on an empty BitStack")
         count &-= 1
     }
 
+    /// Empties the stack (a push writes its level's bit whatever was there, so the words
+    /// need no clearing).
     mutating func removeAll() {
         count = 0
-        deep.removeAll(keepingCapacity: true)
     }
 }

@@ -207,6 +207,13 @@ final class JSONReaderTests: XCTestCase {
             let prefix = kinds.prefix(depth).map { $0 ? #"{"k":"# : "[" }.joined()
             XCTAssertTrue(failure(prefix + "0").hasSuffix("unexpected end of input " + message), "depth \(depth)")
         }
+        // Levels deep in one branch and of the other kind in the next: each closes with its
+        // own bracket, and the wrong one is refused.
+        let objects = String(repeating: #"{"k":"#, count: 70) + "0" + String(repeating: "}", count: 70)
+        let arrays = String(repeating: "[", count: 70) + "0" + String(repeating: "]", count: 70)
+        XCTAssertNoThrow(try parse("[" + objects + "," + arrays + "," + objects + "]"))
+        XCTAssertTrue(failure("[" + objects + "," + String(repeating: "[", count: 70) + "0}").hasSuffix(
+            "expected ',' or ']' after an array element"))
         // A bracket of the wrong kind at depth 131 (an array there) is refused.
         let wrong = kinds.prefix(131).map { $0 ? #"{"k":"# : "[" }.joined() + "0}"
         XCTAssertTrue(failure(wrong).hasSuffix("expected ',' or ']' after an array element"))

@@ -237,7 +237,7 @@ final class JSONWriterTests: XCTestCase {
     }
 
     /// After a nested container closes, its parent's next member still gets its comma: at
-    /// every level, past 64 and 128 levels, arrays and objects mixed.
+    /// every level, past 64 and 128 levels, arrays and objects mixed; the top level none.
     func testCommasAfterDeepContainersAtEveryLevel() throws {
         var value: Value = 0
         var expected = "0"
@@ -251,6 +251,13 @@ final class JSONWriterTests: XCTestCase {
             }
         }
         XCTAssertEqual(try written(.compact) { try $0.write(value) }, expected)
+        // Back at the top level, the next value (an NDJSON line) takes no comma.
+        XCTAssertEqual(
+            try written(.compact) {
+                try $0.write(value)
+                try $0.newline()
+                try $0.write([1, [2]])
+            }, expected + "\n[1,[2]]")
     }
 
     func testDeepTreesDoNotNeedADeepStack() throws {

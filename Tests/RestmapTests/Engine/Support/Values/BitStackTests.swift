@@ -1,9 +1,8 @@
 import XCTest
 @testable import RestmapEngine
 
-/// The stack of flags behind the JSON parser's open containers and the JSON writer's commas:
-/// a wrong flag at any depth would close an object with `]`, name the wrong container in an
-/// end-of-input error or drop a comma.
+/// The stack of flags behind the JSON parser's open containers: a wrong flag at any depth
+/// would close an object with `]` or name the wrong container in an end-of-input error.
 final class BitStackTests: XCTestCase {
     func testKeepsEveryLevelsFlagAcrossWords() {
         var stack = BitStack()
@@ -16,22 +15,28 @@ final class BitStackTests: XCTestCase {
         for (depth, flag) in flags.enumerated() { XCTAssertEqual(stack[depth], flag, "depth \(depth)") }
         for depth in stride(from: 299, through: 0, by: -1) {
             XCTAssertEqual(stack.top, flags[depth], "depth \(depth)")
-            XCTAssertEqual(stack.pop(), flags[depth], "depth \(depth)")
+            stack.pop()
         }
         XCTAssertTrue(stack.isEmpty)
+        XCTAssertNil(stack.top)
     }
 
-    func testALevelReusedAfterAPopTakesItsNewFlag() {
+    /// A level popped and pushed again takes the new flag, set or clear, whatever it held:
+    /// in the inline word, in the deep words, and after `removeAll`.
+    func testALevelReusedTakesItsNewFlag() {
         var stack = BitStack()
-        for depth in 0..<130 { stack.push(depth % 2 == 0) }
-        for _ in 0..<70 { stack.dropTop() }
-        for _ in 0..<70 { stack.push(true) }
-        for depth in 60..<130 { XCTAssertTrue(stack[depth], "depth \(depth)") }
-        for _ in 0..<70 { stack.push(false) }
-        for depth in 130..<200 { XCTAssertFalse(stack[depth], "depth \(depth)") }
+        for _ in 0..<200 { stack.push(true) }
+        for _ in 0..<150 { stack.pop() }
+        for _ in 0..<150 { stack.push(false) }
+        for depth in 0..<50 { XCTAssertTrue(stack[depth], "depth \(depth)") }
+        for depth in 50..<200 { XCTAssertFalse(stack[depth], "depth \(depth)") }
+        for _ in 0..<150 { stack.pop() }
+        for _ in 0..<150 { stack.push(true) }
+        for depth in 0..<200 { XCTAssertTrue(stack[depth], "depth \(depth)") }
         stack.removeAll()
         XCTAssertTrue(stack.isEmpty)
-        stack.push(false)
+        for _ in 0..<130 { stack.push(false) }
+        for depth in 0..<130 { XCTAssertFalse(stack[depth], "depth \(depth)") }
         XCTAssertEqual(stack.top, false)
     }
 }
