@@ -186,6 +186,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         }
     }
 
+    @inline(__always)
     mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
         if forwarding {
             if skipping { return }
@@ -213,6 +214,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         }
     }
 
+    @inline(__always)
     mutating func string(_ string: JSONStringToken, at position: JSONPosition) throws {
         if skipping {
             skippedValueEnds()
