@@ -50,6 +50,34 @@ final class PendingKeyConnectionsTests: XCTestCase {
             "byCode|1\nbyCode|2\nbyCode|3\ndepartment|3")
     }
 
+    /// Targets that appear between the join that connects and the delete that stops the
+    /// waiting (another shard's run committing them) leave their sources waiting, not cleared
+    /// unconnected: the next pass connects them.
+    func testTargetsArrivingMidPassLeaveTheirSourcesWaiting() throws {
+        let store = try makeWaitingStore()
+        let opened = try SQLiteStoreFile.open(store, forWriting: true)
+        try opened.connection.beginWrite()
+        let schema = try SchemaCatalog(connection: opened.connection).load()
+        var arrived = false
+        let resolved = try PendingKeyConnections(connection: opened.connection).resolve(schema: schema) {
+            guard !arrived else { return }
+            arrived = true
+            try opened.connection.execute(#"INSERT INTO "Department" ("id", "name") VALUES (1, 'One'), (2, 'Two')"#)
+        }
+        try opened.connection.commit()
+        XCTAssertEqual(resolved, 0)
+        XCTAssertEqual(
+            try sqlite(store, "SELECT relationship, source_rowid FROM _restmap_pending WHERE relationship = 'department' ORDER BY source_rowid"),
+            "department|1\ndepartment|2\ndepartment|3")
+        // The next pass finds the targets and connects the sources.
+        try opened.connection.beginWrite()
+        XCTAssertEqual(try PendingKeyConnections(connection: opened.connection).resolve(schema: schema), 2)
+        try opened.connection.commit()
+        XCTAssertEqual(
+            try sqlite(store, #"SELECT e."id", d."id" FROM "Employee" e LEFT JOIN "Department" d ON d."_rowid" = e."department_rowid" ORDER BY e."id""#),
+            "10|1\n11|2\n12|")
+    }
+
     func testARunBringingTheTargetsConnectsBothShapesAlike() throws {
         let store = try makeWaitingStore()
         try storeRun(config: Self.config, inputs: [("/departments", #"[{"id": 1, "name": "One"}, {"id": 2, "name": "Two"}]"#)], store: store)

@@ -14,7 +14,14 @@ struct PendingKeyConnections {
     private var dialect: StoreDialect { connection.dialect }
 
     /// Resolves what it can of the pending sources; returns how many it resolved.
-    func resolve(schema: StoreSchema) throws -> Int {
+    ///
+    /// A source stops waiting only once its row holds the target: the `DELETE` joins on the
+    /// relationship column the `UPDATE` set. Each statement sees the rows committed when it
+    /// starts, so a concurrent run (another shard) committing targets between the two would
+    /// otherwise let the `DELETE` clear sources the `UPDATE` never connected, for good; those
+    /// stay waiting, for that run's own pass or `restmap connect`. `betweenStatements` runs
+    /// there, for tests that play such a commit.
+    func resolve(schema: StoreSchema, betweenStatements: () throws -> Void = {}) throws -> Int {
         let q = dialect.quote
         let table = q(PendingConnections.table)
         let groups = try connection.prepare(
@@ -38,10 +45,12 @@ struct PendingKeyConnections {
                 "UPDATE \(owner) SET \(q(relationship.column)) = t.\(rowID) FROM \(q(target.table)) AS t, \(table) AS p "
                     + "WHERE \(waiting) AND p.\(q("source_rowid")) = \(owner).\(rowID) AND t.\(q(targetAttribute.column)) = \(owner).\(q(source.column))"
             ).run(key)
+            try betweenStatements()
             resolved += try connection.prepare(
                 "DELETE FROM \(table) WHERE (\(dialect.quotedList(["entity", "relationship", "source_rowid"]))) IN ("
                     + "SELECT p.\(q("entity")), p.\(q("relationship")), p.\(q("source_rowid")) FROM \(table) AS p "
                     + "JOIN \(owner) AS s ON s.\(rowID) = p.\(q("source_rowid")) JOIN \(q(target.table)) AS t ON t.\(q(targetAttribute.column)) = s.\(q(source.column)) "
+                    + "AND s.\(q(relationship.column)) = t.\(rowID) "
                     + "WHERE \(waiting)) RETURNING 1"
             ).rows(key).count
         }
