@@ -146,6 +146,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
                 remainingKeyPath: fanOutKeys))
     }
 
+    @inline(__always)
     mutating func beginObject(at position: JSONPosition) throws {
         if !skipping && forwards(.object, at: position) { try inner.beginObject(at: position) }
         depth += 1
@@ -162,6 +163,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         if depth == skipDepth { skipping = false }
     }
 
+    @inline(__always)
     mutating func endObject() throws {
         depth -= 1
         if skipping {
@@ -225,6 +227,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         if depth == forwardDepth { try deliver() }
     }
 
+    @inline(__always)
     mutating func number(_ number: JSONNumberToken, at position: JSONPosition) throws {
         if skipping {
             skippedValueEnds()
