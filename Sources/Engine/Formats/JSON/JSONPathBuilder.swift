@@ -152,6 +152,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         depth += 1
     }
 
+    @inline(__always)
     mutating func beginArray(at position: JSONPosition) throws {
         if !skipping && forwards(.array, at: position) { try inner.beginArray(at: position) }
         depth += 1
@@ -176,6 +177,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         }
     }
 
+    @inline(__always)
     mutating func endArray() throws {
         depth -= 1
         if skipping {
@@ -238,6 +240,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         if depth == forwardDepth { try deliver() }
     }
 
+    @inline(__always)
     mutating func bool(_ value: Bool, at position: JSONPosition) throws {
         if skipping {
             skippedValueEnds()
@@ -248,6 +251,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
         if depth == forwardDepth { try deliver() }
     }
 
+    @inline(__always)
     mutating func null(at position: JSONPosition) throws {
         if skipping {
             skippedValueEnds()
