@@ -20,6 +20,9 @@ final class JSONStringCache {
             UnsafeRawPointer(token.bytes.baseAddress!), count: count, readable: token.readable)
         let hash = ShortStringCache.hash(low: low, high: high)
         tag = Self.tag(low: low, high: high, hash: hash)
+        // The scanner has checked the bytes, and a short string is made from its two words
+        // for less than a lookup costs; the table serves where that is not available.
+        if SmallStringBits.isUsable { return SmallStringBits.string(packedLow: low, high: high) }
         return cache.string(low: low, high: high, hash: hash) { token.string }
     }
 

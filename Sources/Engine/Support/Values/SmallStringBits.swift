@@ -1,0 +1,69 @@
+/// Strings of up to 15 UTF-8 bytes made by writing their two words directly.
+///
+/// A `String` of at most 15 bytes is stored inline ("small"): on 64-bit platforms its two
+/// words hold the bytes in order, and the last byte says the count and whether all of them
+/// are ASCII (`0xE0 | count` when they are, `0xA0 | count` when not). Most JSON values are
+/// that short (ids, names, codes), and the standard library's maker spends about 75
+/// instructions on each, sizing and copying through a general path; this one loads the
+/// bytes in at most two overlapping reads and sets the count.
+///
+/// That layout is the standard library's and not an API, so it is checked once at run time
+/// against strings the standard library made (`isUsable`); where it does not hold (another
+/// platform, another runtime) callers make strings the standard way.
+enum SmallStringBits {
+    /// The longest string stored inline.
+    static let capacity = 15
+
+    /// Whether strings made here equal the standard library's, checked once per process.
+    static let isUsable: Bool = {
+        #if (arch(x86_64) || arch(arm64)) && _endian(little)
+        let samples = ["", "a", "id", "abc", "1000000", "12345678", "Ahmed Ivanov", "123456789012345", "Tesorería", "Ümit"]
+        return samples.allSatisfy { sample in
+            var bytes = Array(sample.utf8)
+            return bytes.withUnsafeMutableBufferPointer { buffer in
+                let made = make(UnsafeRawPointer(buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!), count: buffer.count, isASCII: sample.utf8.allSatisfy { $0 < 0x80 })
+                return made == sample && made.utf8.elementsEqual(sample.utf8) && made.unicodeScalars.count == sample.unicodeScalars.count
+                    && made.hashValue == sample.hashValue
+            }
+        }
+        #else
+        return false
+        #endif
+    }()
+
+    /// The string of the `count` (at most 15) bytes at `bytes`, which must be valid UTF-8;
+    /// `isASCII` must say exactly whether every byte is below 0x80. Reads only those bytes.
+    @inline(__always)
+    static func make(_ bytes: UnsafeRawPointer, count: Int, isASCII: Bool) -> String {
+        assert(count <= capacity, "too long for an inline string")
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        if count >= 8 {
+            low = bytes.loadUnaligned(as: UInt64.self)
+            if count > 8 {
+                // The last eight bytes, shifted so that byte 8 comes first.
+                high = bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) &>> UInt64((16 &- count) &* 8)
+            }
+        } else if count >= 4 {
+            let first = UInt64(bytes.loadUnaligned(as: UInt32.self))
+            let last = UInt64(bytes.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            low = first | last &<< UInt64((count &- 4) &* 8)
+        } else if count > 0 {
+            let middle = count &>> 1
+            low = UInt64(bytes.load(as: UInt8.self))
+                | UInt64(bytes.load(fromByteOffset: middle, as: UInt8.self)) &<< UInt64(middle &* 8)
+                | UInt64(bytes.load(fromByteOffset: count &- 1, as: UInt8.self)) &<< UInt64((count &- 1) &* 8)
+        }
+        high |= (isASCII ? 0xE0 : 0xA0 as UInt64) &<< 56 | UInt64(count) &<< 56
+        return unsafeBitCast((low, high), to: String.self)
+    }
+
+    /// The string of the bytes packed in `low` and `high` as `ShortStringCache.key` packs them
+    /// (in order, zeros after the last, the count in the top byte), which must be valid UTF-8.
+    @inline(__always)
+    static func string(packedLow low: UInt64, high: UInt64) -> String {
+        // (The count, at most 15, leaves the top bit of every byte clear.)
+        let isASCII = (low | high) & 0x8080_8080_8080_8080 == 0
+        return unsafeBitCast((low, high | (isASCII ? 0xE0 : 0xA0 as UInt64) &<< 56), to: String.self)
+    }
+}
