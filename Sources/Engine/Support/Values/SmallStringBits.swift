@@ -18,12 +18,21 @@ enum SmallStringBits {
     static let isUsable: Bool = {
         #if (arch(x86_64) || arch(arm64)) && _endian(little)
         let samples = ["", "a", "id", "abc", "1000000", "12345678", "Ahmed Ivanov", "123456789012345", "Tesorería", "Ümit"]
+        // Strings stored elsewhere are not taken for inline ones: one made long and cut
+        // short, a literal, a long one.
+        var shortened = String(repeating: "x", count: 40)
+        shortened.removeLast(35)
+        for elsewhere in [shortened, "a literal string longer than fifteen bytes", String(repeating: "y", count: 16)] {
+            guard inlineWords(unchecked: elsewhere) == nil else { return false }
+        }
         return samples.allSatisfy { sample in
             var bytes = Array(sample.utf8)
             return bytes.withUnsafeMutableBufferPointer { buffer in
                 let made = make(UnsafeRawPointer(buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!), count: buffer.count, isASCII: sample.utf8.allSatisfy { $0 < 0x80 })
+                guard let words = inlineWords(unchecked: sample) else { return false }
                 return made == sample && made.utf8.elementsEqual(sample.utf8) && made.unicodeScalars.count == sample.unicodeScalars.count
-                    && made.hashValue == sample.hashValue
+                    && made.hashValue == sample.hashValue && unsafeBitCast(made, to: (UInt64, UInt64).self) == (words.low, words.high)
+                    && words.count == sample.utf8.count
             }
         }
         #else
@@ -56,6 +65,22 @@ enum SmallStringBits {
         }
         high |= (isASCII ? 0xE0 : 0xA0 as UInt64) &<< 56 | UInt64(count) &<< 56
         return unsafeBitCast((low, high), to: String.self)
+    }
+
+    /// The bytes of `text` when it is stored inline: its two words (the bytes in order, then
+    /// padding and, in the top byte, the count and flags) and the count; nil for a string
+    /// stored elsewhere (longer, or made so). Writers copy the words whole.
+    @inline(__always)
+    static func inlineWords(of text: String) -> (low: UInt64, high: UInt64, count: Int)? {
+        isUsable ? inlineWords(unchecked: text) : nil
+    }
+
+    @inline(__always)
+    private static func inlineWords(unchecked text: String) -> (low: UInt64, high: UInt64, count: Int)? {
+        let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
+        let top = high &>> 56
+        guard top & 0x20 != 0 else { return nil }  // the "small" flag
+        return (low, high, Int(truncatingIfNeeded: top & 0x0F))
     }
 
     /// The string of the bytes packed in `low` and `high` as `ShortStringCache.key` packs them

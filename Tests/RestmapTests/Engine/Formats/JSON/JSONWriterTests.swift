@@ -101,6 +101,59 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// Strings and numbers short enough to be stored inline are copied as their two words,
+    /// after a test of those words for bytes to escape: at every length up to 15, with a
+    /// quote, backslash or control character at every position (or none), stored inline or
+    /// not, and with the buffer filling and flushing at every offset, the output is the
+    /// escaped text exactly once.
+    func testShortStringsAndNumbersOfEveryLengthNearTheBuffersEnd() throws {
+        func escaped(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\u{0}": out += "\\u0000"
+                case "\u{1F}": out += "\\u001f"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        var texts: [String] = []
+        for length in 0...15 {
+            let plain = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0))) })
+            texts.append(plain)
+            for special in ["\"", "\\", "\n", "\u{0}", "\u{1F}"] where length > 0 {
+                for position in 0..<length {
+                    var characters = Array(plain)
+                    characters[position] = Character(special)
+                    texts.append(String(characters))
+                }
+            }
+        }
+        texts += ["é", "Tesorería", "Ümit Brown", "日本語です", "~\u{7F}~"]
+        // The same texts stored out of line (made long, then cut short).
+        let outOfLine = texts.map { text -> String in
+            var long = text + String(repeating: "x", count: 40)
+            long.removeLast(40)
+            return long
+        }
+        let numbers = (0...15).map { String(repeating: "7", count: $0 + 1).prefix(15) }.map(String.init)
+        let expected = "[" + (texts.map(escaped) + texts.map(escaped) + numbers).joined(separator: ",") + "]"
+        for bufferSize in [1, 7, 8, 9, 16, 17, 18, 23, 64, 4096] {
+            let sink = MemorySink()
+            let writer = JSONWriter(sink: sink, style: .compact, bufferSize: bufferSize)
+            try writer.beginArray()
+            for text in texts + outOfLine { try writer.string(text) }
+            for number in numbers { try writer.number(number) }
+            try writer.endArray()
+            try writer.flush()
+            XCTAssertEqual(sink.text, expected, "buffer of \(bufferSize) bytes")
+        }
+    }
+
     /// Line breaks and indentation are copied eight bytes at a time from one prepared line:
     /// at every depth up to the cap and past it, with lines ending at every offset of the
     /// buffer as it fills and flushes, the output is each line exactly as written by hand.
