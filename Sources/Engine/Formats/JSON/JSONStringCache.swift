@@ -2,6 +2,8 @@
 /// `ShortStringCache`); strings with escapes are always decoded afresh.
 final class JSONStringCache {
     private let cache = ShortStringCache(slotBits: 9)
+    /// Whether short strings are made from their two words (`SmallStringBits`), read once.
+    private let makesInline = SmallStringBits.isUsable
 
     /// The decoded string of `token`.
     @inline(__always)
@@ -22,8 +24,16 @@ final class JSONStringCache {
         tag = Self.tag(low: low, high: high, hash: hash)
         // The scanner has checked the bytes, and a short string is made from its two words
         // for less than a lookup costs; the table serves where that is not available.
-        if SmallStringBits.isUsable { return SmallStringBits.string(packedLow: low, high: high) }
+        if makesInline { return SmallStringBits.string(packedLow: low, high: high) }
         return cache.string(low: low, high: high, hash: hash) { token.string }
+    }
+
+    /// The text of a number token (ASCII by the grammar), short ones from their two words.
+    @inline(__always)
+    func text(_ number: JSONNumberToken) -> String {
+        let bytes = number.bytes
+        guard makesInline, bytes.count <= SmallStringBits.capacity, let start = bytes.baseAddress else { return number.text }
+        return SmallStringBits.make(UnsafeRawPointer(start), count: bytes.count, isASCII: true)
     }
 
     /// The tag of a short key: its hash when every byte is ASCII, else 0.

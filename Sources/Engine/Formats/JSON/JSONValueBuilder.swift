@@ -139,7 +139,7 @@ final class JSONValueBuilder: JSONBuilder {
 
     @inline(__always)
     func number(_ number: JSONNumberToken, at position: JSONPosition) {
-        values.push(.number(number.text))
+        values.push(.number(strings.text(number)))
     }
 
     @inline(__always)

@@ -21,6 +21,8 @@ public final class JSONWriter {
 
     /// Pretty or compact, for the writer's whole life.
     let style: Style
+    /// Whether strings stored inline are copied as their two words (`SmallStringBits`).
+    private let writesInline = SmallStringBits.isUsable
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private let sink: ByteSink
     private var buffer: UnsafeMutablePointer<UInt8>
@@ -259,7 +261,7 @@ public final class JSONWriter {
     }
 
     private func writeRaw(_ text: String) throws {
-        if let inline = SmallStringBits.inlineWords(of: text) {
+        if writesInline, let inline = SmallStringBits.inlineWords(of: text) {
             try reserve(16)
             putInline(inline)
             return
@@ -286,7 +288,7 @@ public final class JSONWriter {
     }
 
     private func writeQuoted(_ text: String) throws {
-        if let inline = SmallStringBits.inlineWords(of: text), !Self.needsEscape(inline) {
+        if writesInline, let inline = SmallStringBits.inlineWords(of: text), !Self.needsEscape(inline) {
             try reserve(18)
             buffer[count] = UInt8(ascii: "\"")
             count += 1

@@ -23,13 +23,13 @@ enum SmallStringBits {
         var shortened = String(repeating: "x", count: 40)
         shortened.removeLast(35)
         for elsewhere in [shortened, "a literal string longer than fifteen bytes", String(repeating: "y", count: 16)] {
-            guard inlineWords(unchecked: elsewhere) == nil else { return false }
+            guard inlineWords(of: elsewhere) == nil else { return false }
         }
         return samples.allSatisfy { sample in
             var bytes = Array(sample.utf8)
             return bytes.withUnsafeMutableBufferPointer { buffer in
                 let made = make(UnsafeRawPointer(buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!), count: buffer.count, isASCII: sample.utf8.allSatisfy { $0 < 0x80 })
-                guard let words = inlineWords(unchecked: sample) else { return false }
+                guard let words = inlineWords(of: sample) else { return false }
                 return made == sample && made.utf8.elementsEqual(sample.utf8) && made.unicodeScalars.count == sample.unicodeScalars.count
                     && made.hashValue == sample.hashValue && unsafeBitCast(made, to: (UInt64, UInt64).self) == (words.low, words.high)
                     && words.count == sample.utf8.count
@@ -69,14 +69,10 @@ enum SmallStringBits {
 
     /// The bytes of `text` when it is stored inline: its two words (the bytes in order, then
     /// padding and, in the top byte, the count and flags) and the count; nil for a string
-    /// stored elsewhere (longer, or made so). Writers copy the words whole.
+    /// stored elsewhere (longer, or made so). Writers copy the words whole. Only where
+    /// `isUsable` (callers keep it in a property: reading a lazy static costs a call).
     @inline(__always)
     static func inlineWords(of text: String) -> (low: UInt64, high: UInt64, count: Int)? {
-        isUsable ? inlineWords(unchecked: text) : nil
-    }
-
-    @inline(__always)
-    private static func inlineWords(unchecked text: String) -> (low: UInt64, high: UInt64, count: Int)? {
         let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
         let top = high &>> 56
         guard top & 0x20 != 0 else { return nil }  // the "small" flag
