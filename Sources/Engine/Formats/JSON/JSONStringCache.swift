@@ -1,9 +1,16 @@
-/// Strings of a JSON input, made once per distinct short byte sequence (see
-/// `ShortStringCache`); strings with escapes are always decoded afresh.
+/// The strings of a JSON input's tokens. A short one (at most 15 bytes, no escapes) is made
+/// from its two words (`SmallStringBits`) where that layout holds, else found again by its
+/// bytes in a table of the ones made before (`ShortStringCache`, built only then); longer
+/// strings and strings with escapes are decoded afresh. Also gives each short key the tag the
+/// value builder checks duplicates with.
 final class JSONStringCache {
-    private let cache = ShortStringCache(slotBits: 9)
-    /// Whether short strings are made from their two words (`SmallStringBits`), read once.
-    private let makesInline = SmallStringBits.isUsable
+    /// Whether short strings and numbers are made from their two words.
+    private let makesInline: Bool
+    private lazy var cache = ShortStringCache(slotBits: 9)
+
+    init(makesInline: Bool = SmallStringBits.isUsable) {
+        self.makesInline = makesInline
+    }
 
     /// The decoded string of `token`.
     @inline(__always)
@@ -17,14 +24,17 @@ final class JSONStringCache {
     @inline(__always)
     func string(_ token: JSONStringToken, tag: inout UInt64) -> String {
         let count = token.bytes.count
-        guard count <= 15, !token.hasEscapes else { return token.string }
+        guard count <= SmallStringBits.capacity, !token.hasEscapes else { return token.string }
         let (low, high) = ShortStringCache.key(
             UnsafeRawPointer(token.bytes.baseAddress!), count: count, readable: token.readable)
         let hash = ShortStringCache.hash(low: low, high: high)
         tag = Self.tag(low: low, high: high, hash: hash)
         // The scanner has checked the bytes, and a short string is made from its two words
         // for less than a lookup costs; the table serves where that is not available.
-        if makesInline { return SmallStringBits.string(packedLow: low, high: high) }
+        if makesInline {
+            assert(String(validating: token.bytes, as: UTF8.self) != nil, "unchecked bytes made into a String")
+            return SmallStringBits.string(packedLow: low, high: high)
+        }
         return cache.string(low: low, high: high, hash: hash) { token.string }
     }
 
@@ -33,6 +43,7 @@ final class JSONStringCache {
     func text(_ number: JSONNumberToken) -> String {
         let bytes = number.bytes
         guard makesInline, bytes.count <= SmallStringBits.capacity, let start = bytes.baseAddress else { return number.text }
+        assert(bytes.allSatisfy { $0 < 0x80 }, "a number's text is ASCII")
         return SmallStringBits.make(UnsafeRawPointer(start), count: bytes.count, isASCII: true)
     }
 

@@ -262,7 +262,7 @@ public final class JSONWriter {
 
     private func writeRaw(_ text: String) throws {
         if writesInline, let inline = SmallStringBits.inlineWords(of: text) {
-            try reserve(16)
+            try reserve(Self.inlineBytes)
             putInline(inline)
             return
         }
@@ -288,8 +288,10 @@ public final class JSONWriter {
     }
 
     private func writeQuoted(_ text: String) throws {
-        if writesInline, let inline = SmallStringBits.inlineWords(of: text), !Self.needsEscape(inline) {
-            try reserve(18)
+        if writesInline, let inline = SmallStringBits.inlineWords(of: text),
+            !WordMask.hasJSONEscapes(low: inline.low, high: inline.high, count: inline.count)
+        {
+            try reserve(Self.inlineBytes + 2)
             buffer[count] = UInt8(ascii: "\"")
             count += 1
             putInline(inline)
@@ -303,25 +305,17 @@ public final class JSONWriter {
         try Array(text.utf8).withUnsafeBufferPointer { try writeQuotedBytes($0) }
     }
 
+    /// What `putInline` stores: a string's two words, whatever its length.
+    private static let inlineBytes = 16
+
     /// Appends the bytes of a string stored inline, its two words whole (what lands past its
-    /// bytes is room `reserve` made, overwritten by what comes next).
+    /// bytes is room `reserve` made for `inlineBytes`, overwritten by what comes next).
     @inline(__always)
     private func putInline(_ inline: (low: UInt64, high: UInt64, count: Int)) {
         let target = UnsafeMutableRawPointer(buffer + count)
         target.storeBytes(of: inline.low, toByteOffset: 0, as: UInt64.self)
         target.storeBytes(of: inline.high, toByteOffset: 8, as: UInt64.self)
         count += inline.count
-    }
-
-    /// Whether a string stored inline holds a byte to escape. The padding after its bytes
-    /// (zeros, which count as control characters) is masked off; a borrow only marks bytes
-    /// above a marked one, so the padding cannot mark the string's own bytes.
-    @inline(__always)
-    private static func needsEscape(_ inline: (low: UInt64, high: UInt64, count: Int)) -> Bool {
-        let n = inline.count
-        let lowBytes: UInt64 = n >= 8 ? ~0 : (1 &<< UInt64(n &* 8)) &- 1
-        let highBytes: UInt64 = n <= 8 ? 0 : (1 &<< UInt64((n &- 8) &* 8)) &- 1
-        return WordMask.jsonEscapes(inline.low) & lowBytes | WordMask.jsonEscapes(inline.high) & highBytes != 0
     }
 
     /// A string between quotes. Most strings need no escape and fit in the buffer: they are

@@ -2,8 +2,9 @@
 /// every record and many values too (`"type": "employee"`, department ids and names); a table
 /// lookup is several times cheaper than making and validating the same `String` again. Only
 /// strings of at most 15 UTF-8 bytes are kept: Swift stores those inline, so a hit copies 16
-/// bytes and touches no reference count. Both payload readers use it, each with the bytes of
-/// its own input.
+/// bytes and touches no reference count. The XML reader uses it, and the JSON reader where
+/// short strings cannot be made from their two words (`SmallStringBits`), each with the
+/// bytes of its own input.
 final class ShortStringCache {
     struct Slot {
         var low: UInt64

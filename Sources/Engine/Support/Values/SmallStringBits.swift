@@ -1,44 +1,51 @@
-/// Strings of up to 15 UTF-8 bytes made by writing their two words directly.
+/// Strings of up to 15 UTF-8 bytes made, and read, as their two words.
 ///
 /// A `String` of at most 15 bytes is stored inline ("small"): on 64-bit platforms its two
 /// words hold the bytes in order, and the last byte says the count and whether all of them
 /// are ASCII (`0xE0 | count` when they are, `0xA0 | count` when not). Most JSON values are
-/// that short (ids, names, codes), and the standard library's maker spends about 75
-/// instructions on each, sizing and copying through a general path; this one loads the
-/// bytes in at most two overlapping reads and sets the count.
+/// that short (ids, names, codes), and the standard library makes each through a general
+/// path that sizes and copies it; here the bytes are loaded in at most two overlapping reads
+/// and the count set, and a writer copies the two words whole.
 ///
 /// That layout is the standard library's and not an API, so it is checked once at run time
 /// against strings the standard library made (`isUsable`); where it does not hold (another
-/// platform, another runtime) callers make strings the standard way.
+/// platform, another runtime) callers make and read strings the standard way.
 enum SmallStringBits {
     /// The longest string stored inline.
     static let capacity = 15
 
-    /// Whether strings made here equal the standard library's, checked once per process.
+    /// Whether strings made and read here are the standard library's, checked once per
+    /// process (callers keep it in a property: reading a lazy static costs a call).
     static let isUsable: Bool = {
         #if (arch(x86_64) || arch(arm64)) && _endian(little)
-        let samples = ["", "a", "id", "abc", "1000000", "12345678", "Ahmed Ivanov", "123456789012345", "Tesorería", "Ümit"]
         // Strings stored elsewhere are not taken for inline ones: one made long and cut
         // short, a literal, a long one.
         var shortened = String(repeating: "x", count: 40)
         shortened.removeLast(35)
-        for elsewhere in [shortened, "a literal string longer than fifteen bytes", String(repeating: "y", count: 16)] {
-            guard inlineWords(of: elsewhere) == nil else { return false }
-        }
-        return samples.allSatisfy { sample in
-            var bytes = Array(sample.utf8)
-            return bytes.withUnsafeMutableBufferPointer { buffer in
-                let made = make(UnsafeRawPointer(buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!), count: buffer.count, isASCII: sample.utf8.allSatisfy { $0 < 0x80 })
-                guard let words = inlineWords(of: sample) else { return false }
-                return made == sample && made.utf8.elementsEqual(sample.utf8) && made.unicodeScalars.count == sample.unicodeScalars.count
-                    && made.hashValue == sample.hashValue && unsafeBitCast(made, to: (UInt64, UInt64).self) == (words.low, words.high)
-                    && words.count == sample.utf8.count
-            }
-        }
+        let elsewhere = [shortened, "a literal string longer than fifteen bytes", String(repeating: "y", count: 16)]
+        guard elsewhere.allSatisfy({ inlineWords(of: $0) == nil }) else { return false }
+        let samples = ["", "a", "id", "abc", "1000000", "12345678", "Ahmed Ivanov", "123456789012345", "Tesorería", "Ümit"]
+        return samples.allSatisfy(isMadeAsTheStandardLibraryMakesIt)
         #else
         return false
         #endif
     }()
+
+    /// Whether `sample`, made here from its bytes both ways, has the standard library's two
+    /// words, and reads back as its bytes.
+    private static func isMadeAsTheStandardLibraryMakesIt(_ sample: String) -> Bool {
+        guard let words = inlineWords(of: sample), words.count == sample.utf8.count else { return false }
+        let bytes = Array(sample.utf8) + [UInt8](repeating: 0, count: 16)
+        return bytes.withUnsafeBytes { raw in
+            let isASCII = sample.utf8.allSatisfy { $0 < 0x80 }
+            let made = make(raw.baseAddress!, count: words.count, isASCII: isASCII)
+            let key = ShortStringCache.key(raw.baseAddress!, count: words.count, readable: 16)
+            let packed = string(packedLow: key.low, high: key.high)
+            return [made, packed].allSatisfy { string in
+                unsafeBitCast(string, to: (UInt64, UInt64).self) == (words.low, words.high) && string == sample
+            }
+        }
+    }
 
     /// The string of the `count` (at most 15) bytes at `bytes`, which must be valid UTF-8;
     /// `isASCII` must say exactly whether every byte is below 0x80. Reads only those bytes.

@@ -24,4 +24,16 @@ public enum WordMask {
     public static func jsonEscapes(_ word: UInt64) -> UInt64 {
         bytes(word, equalTo: 0x22) | bytes(word, equalTo: 0x5C) | bytes(word, below: 0x20)
     }
+
+    /// Whether the first `count` (at most 15) bytes of a short string's two words hold a
+    /// byte JSON must escape. The padding after them (zeros, which count as control
+    /// characters) is masked off: a borrow marks only bytes above a marked one, so neither
+    /// can the padding mark the string's own bytes, nor is the lowest real escape left
+    /// unmarked.
+    @inline(__always)
+    public static func hasJSONEscapes(low: UInt64, high: UInt64, count: Int) -> Bool {
+        let lowBytes: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+        let highBytes: UInt64 = count <= 8 ? 0 : (1 &<< UInt64((count &- 8) &* 8)) &- 1
+        return jsonEscapes(low) & lowBytes | jsonEscapes(high) & highBytes != 0
+    }
 }

@@ -82,31 +82,35 @@ final class JSONWriterTests: XCTestCase {
     /// copy writes past a key's end is overwritten by what follows.
     func testEncodedKeysOfEveryLengthNearTheBuffersEnd() throws {
         let keys = (1...18).map { JSONEncodedKey(String(repeating: "k", count: $0)) }
-        var expected = "{"
+        var members = ""
         for (offset, key) in keys.enumerated() {
-            expected += (offset == 0 ? "" : ",") + "\"" + String(repeating: "k", count: offset + 1) + "\":\"" + String(repeating: "k", count: offset + 1) + "\""
+            members += "," + "\"" + String(repeating: "k", count: offset + 1) + "\":\"" + String(repeating: "k", count: offset + 1) + "\""
         }
-        expected += "}"
-        for bufferSize in [1, 7, 8, 9, 16, 23, 64] {
+        // A first member fills the buffer (64 KiB, the least it holds) to `room` bytes
+        // before its end, so that the end falls at every byte of the members after it.
+        for room in 0..<members.utf8.count {
+            let filler = String(repeating: "f", count: (1 << 16) - 7 - room)
             let sink = MemorySink()
-            let writer = JSONWriter(sink: sink, style: .compact, bufferSize: bufferSize)
+            let writer = JSONWriter(sink: sink, style: .compact, bufferSize: 1)
             try writer.beginObject()
+            try writer.key("f")
+            try writer.string(filler)
             for key in keys {
                 try writer.key(key)
                 try writer.string(key)
             }
             try writer.endObject()
             try writer.flush()
-            XCTAssertEqual(sink.text, expected, "buffer of \(bufferSize) bytes")
+            XCTAssertEqual(sink.text, "{\"f\":\"" + filler + "\"" + members + "}", "\(room) bytes of room")
         }
     }
 
     /// Strings and numbers short enough to be stored inline are copied as their two words,
     /// after a test of those words for bytes to escape: at every length up to 15, with a
     /// quote, backslash or control character at every position (or none), stored inline or
-    /// not, and with the buffer filling and flushing at every offset, the output is the
-    /// escaped text exactly once.
-    func testShortStringsAndNumbersOfEveryLengthNearTheBuffersEnd() throws {
+    /// not, and with the buffer's end (64 KiB, the least it holds) falling at every offset
+    /// among them, the output is the escaped text exactly once.
+    func testShortStringsAndNumbersOfEveryLengthAcrossTheBuffersEnd() throws {
         func escaped(_ text: String) -> String {
             var out = "\""
             for scalar in text.unicodeScalars {
@@ -134,23 +138,29 @@ final class JSONWriterTests: XCTestCase {
             }
         }
         texts += ["é", "Tesorería", "Ümit Brown", "日本語です", "~\u{7F}~"]
+        XCTAssertTrue(texts.allSatisfy { SmallStringBits.inlineWords(of: $0) != nil })
         // The same texts stored out of line (made long, then cut short).
         let outOfLine = texts.map { text -> String in
             var long = text + String(repeating: "x", count: 40)
             long.removeLast(40)
             return long
         }
-        let numbers = (0...15).map { String(repeating: "7", count: $0 + 1).prefix(15) }.map(String.init)
-        let expected = "[" + (texts.map(escaped) + texts.map(escaped) + numbers).joined(separator: ",") + "]"
-        for bufferSize in [1, 7, 8, 9, 16, 17, 18, 23, 64, 4096] {
+        XCTAssertTrue(outOfLine.allSatisfy { SmallStringBits.inlineWords(of: $0) == nil })
+        let numbers = (1...16).map { String(repeating: "7", count: $0) }
+        let items = (texts.map(escaped) + outOfLine.map(escaped) + numbers).joined(separator: ",")
+        // A first string fills the buffer to `room` bytes before its end, so that the end
+        // falls among the items: at every byte of the first ones, then every 29th on.
+        for room in Array(0..<48) + Array(stride(from: 48, to: items.utf8.count, by: 29)) {
+            let filler = String(repeating: "f", count: (1 << 16) - 3 - room)
             let sink = MemorySink()
-            let writer = JSONWriter(sink: sink, style: .compact, bufferSize: bufferSize)
+            let writer = JSONWriter(sink: sink, style: .compact, bufferSize: 1)
             try writer.beginArray()
+            try writer.string(filler)
             for text in texts + outOfLine { try writer.string(text) }
             for number in numbers { try writer.number(number) }
             try writer.endArray()
             try writer.flush()
-            XCTAssertEqual(sink.text, expected, "buffer of \(bufferSize) bytes")
+            XCTAssertEqual(sink.text, "[\"" + filler + "\"," + items + "]", "\(room) bytes of room")
         }
     }
 
