@@ -20,6 +20,22 @@ struct JSONEncodedKey: @unchecked Sendable, Hashable {
     /// `count` rounded up to a multiple of eight.
     static func paddedCount(_ count: Int) -> Int { (count + 7) & ~7 }
 
+    /// Copies `bytes`, whose storage runs on to a whole number of words, to `target` a word at
+    /// a time (a call to `memcpy` costs more than such a copy); returns where they end. The
+    /// words land up to seven bytes past that end, where the target must have room.
+    @inline(__always)
+    static func copyPadded(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        let source = UnsafeRawPointer(bytes.baseAddress!), raw = UnsafeMutableRawPointer(target)
+        var offset = 0
+        while offset < bytes.count {
+            raw.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        return target + bytes.count
+    }
+
     /// Encodes `key` as `JSONWriter.key(_: String)` would write it.
     init(_ key: String) {
         quoted = EncodedKeyPool.shared.bytes(for: key)

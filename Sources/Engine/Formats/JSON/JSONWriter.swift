@@ -102,11 +102,32 @@ public final class JSONWriter {
     /// A key encoded beforehand: for the keys written in every record (attribute names), this
     /// spares escaping them again each time.
     func key(_ key: JSONEncodedKey) throws {
-        try beforeValue()
-        try reserve(JSONEncodedKey.paddedCount(key.quoted.count) + 2)
-        putWords(key.quoted)
-        put(UInt8(ascii: ":"))
-        if style == .pretty { put(UInt8(ascii: " ")) }
+        guard depth > 0, !afterKey else {
+            // (Not inside an object: the general path, which places it as a value.)
+            try beforeValue()
+            try reserve(JSONEncodedKey.paddedCount(key.quoted.count) + 2)
+            putWords(key.quoted)
+            put(UInt8(ascii: ":"))
+            if style == .pretty { put(UInt8(ascii: " ")) }
+            afterKey = true
+            return
+        }
+        // A member: comma, line start, key and colon under one check for room, written
+        // through a local cursor (each `put` stores the count back).
+        let pretty = style == .pretty
+        let lineCount = pretty ? 1 &+ 2 &* IndentationCap.levels(atDepth: depth) : 0
+        try reserve(1 &+ JSONEncodedKey.paddedCount(lineCount) &+ JSONEncodedKey.paddedCount(key.quoted.count) &+ 2)
+        var cursor = buffer + count
+        if hasMembers {
+            cursor.pointee = UInt8(ascii: ",")
+            cursor += 1
+        }
+        hasMembers = true
+        if pretty { cursor = JSONEncodedKey.copyPadded(UnsafeBufferPointer(start: lineStart, count: lineCount), to: cursor) }
+        cursor = JSONEncodedKey.copyPadded(key.quoted, to: cursor)
+        cursor.pointee = UInt8(ascii: ":")
+        cursor[1] = UInt8(ascii: " ")
+        count = cursor - buffer + (pretty ? 2 : 1)
         afterKey = true
     }
 
@@ -123,13 +144,7 @@ public final class JSONWriter {
     /// overwritten by what comes next.
     @inline(__always)
     private func putWords(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let source = UnsafeRawPointer(bytes.baseAddress!), target = UnsafeMutableRawPointer(buffer + count)
-        var offset = 0
-        while offset < bytes.count {
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
-            offset &+= 8
-        }
-        count += bytes.count
+        count = JSONEncodedKey.copyPadded(bytes, to: buffer + count) - buffer
     }
 
     /// A string value, escaped as the type's comment says.

@@ -105,6 +105,44 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// In pretty style a member's comma, line start, key and colon are written together: at
+    /// nesting depths 1 to 3, with the buffer's end falling at every byte among them, the
+    /// output is what the same members give when written with keys given as text.
+    func testPrettyEncodedKeysAtEveryDepthAcrossTheBuffersEnd() throws {
+        let names = (1...12).map { String(repeating: "k", count: $0) }
+        let encoded = names.map(JSONEncodedKey.init)
+        func members(_ writer: JSONWriter, encodedKeys: Bool) throws {
+            for depth in 1...3 {
+                for (name, key) in zip(names, encoded) {
+                    if encodedKeys { try writer.key(key) } else { try writer.key(name) }
+                    try writer.number("1")
+                }
+                if depth < 3 {
+                    if encodedKeys { try writer.key(encoded[depth]) } else { try writer.key(names[depth]) }
+                    try writer.beginObject()
+                }
+            }
+            try writer.endObject()
+            try writer.endObject()
+        }
+        for room in 0..<400 {
+            var outputs: [String] = []
+            for encodedKeys in [true, false] {
+                let sink = MemorySink()
+                let writer = JSONWriter(sink: sink, style: .pretty, bufferSize: 1)
+                try writer.beginObject()
+                try writer.key("f")
+                // `{`, line start, `"f": "` and the filler's closing quote: 10 bytes.
+                try writer.string(String(repeating: "f", count: (1 << 16) - 10 - room))
+                try members(writer, encodedKeys: encodedKeys)
+                try writer.endObject()
+                try writer.flush()
+                outputs.append(sink.text)
+            }
+            XCTAssertEqual(outputs[0], outputs[1], "\(room) bytes of room")
+        }
+    }
+
     /// Strings and numbers short enough to be stored inline are copied as their two words,
     /// after a test of those words for bytes to escape: at every length up to 15, with a
     /// quote, backslash or control character at every position (or none), stored inline or
