@@ -307,11 +307,9 @@ public final class JSONWriter {
             !WordMask.hasJSONEscapes(low: inline.low, high: inline.high, count: inline.count)
         {
             try reserve(Self.inlineBytes + 2)
-            buffer[count] = UInt8(ascii: "\"")
-            count += 1
+            put(UInt8(ascii: "\""))
             putInline(inline)
-            buffer[count] = UInt8(ascii: "\"")
-            count += 1
+            put(UInt8(ascii: "\""))
             return
         }
         if let done: Void = try text.utf8.withContiguousStorageIfAvailable({ try writeQuotedBytes($0) }) {

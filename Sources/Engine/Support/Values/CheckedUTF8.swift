@@ -34,10 +34,6 @@ enum CheckedUTF8 {
     @inline(__always)
     private static func make(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         guard bytes.count > 0 else { return "" }
-        if bytes.count <= SmallStringBits.capacity && SmallStringBits.isUsable {
-            assert(String(validating: bytes, as: UTF8.self) != nil, "unchecked bytes made into a String")
-            return SmallStringBits.make(UnsafeRawPointer(bytes.baseAddress!), count: bytes.count, isASCII: isASCII)
-        }
         if #available(macOS 26.0, *) {
             assert(String(validating: bytes, as: UTF8.self) != nil, "unchecked bytes made into a String")
             return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
