@@ -25,6 +25,9 @@ public final class JSONWriter {
     private let writesInline = SmallStringBits.isUsable
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private let sink: ByteSink
+    /// `sink`, when it keeps full buffers itself (`ChunkedMemorySink`): they are handed over,
+    /// not copied.
+    private let adoptingSink: BufferAdoptingSink?
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -44,6 +47,7 @@ public final class JSONWriter {
     /// - Parameter bufferSize: bytes collected before they go to `sink` (at least 64 KiB).
     public init(sink: ByteSink, style: Style = .pretty, bufferSize: Int = 1 << 18) {
         self.sink = sink
+        adoptingSink = sink as? BufferAdoptingSink
         self.style = style
         capacity = max(bufferSize, 1 << 16)
         buffer = .allocate(capacity: capacity)
@@ -64,6 +68,12 @@ public final class JSONWriter {
         let pending = count
         count = 0
         flushes &+= 1
+        if let adoptingSink {
+            let full = buffer
+            buffer = .allocate(capacity: capacity)
+            adoptingSink.adopt(full, count: pending)
+            return
+        }
         try sink.write(UnsafeRawBufferPointer(start: buffer, count: pending))
     }
 
