@@ -50,7 +50,12 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     private var skipDepth = 0
     /// When the path runs into an array before its end, the keys still to apply to each of
     /// its elements (key-value coding fans out over arrays); empty otherwise.
-    private var fanOutKeys: [String] = []
+    private var fanOutKeys: [String] = [] {
+        didSet { fansOut = !fanOutKeys.isEmpty }
+    }
+    /// `!fanOutKeys.isEmpty`, kept as a flag: the member filter asks for every key of an
+    /// element, and asking the array retains and releases it each time.
+    private var fansOut = false
 
     init(
         target: JSONPathTarget, inner: Inner, file: String, locations: Bool,
@@ -194,7 +199,7 @@ struct JSONPathBuilder<Inner: JSONElementBuilder>: JSONBuilder {
     mutating func key(_ key: JSONStringToken, at position: JSONPosition) throws {
         if forwarding {
             if skipping { return }
-            if let members, fanOutKeys.isEmpty, depth == forwardDepth + 1 {
+            if let members, !fansOut, depth == forwardDepth + 1 {
                 guard let member = members.match(key) else {
                     skipping = true
                     skipDepth = depth
