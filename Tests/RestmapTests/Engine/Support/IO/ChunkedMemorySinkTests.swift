@@ -20,10 +20,13 @@ final class ChunkedMemorySinkTests: XCTestCase {
     }
 
     /// A writer hands its full buffers over instead of copying them: what the sink collects
-    /// must be byte for byte what a copying sink gets, across many buffers, a piece larger
-    /// than the buffer (which grows it) and replayed values (whose marks a hand-over ends).
+    /// must be byte for byte what a copying sink gets from a writer that never replays,
+    /// across many buffers, an encoded piece larger than the buffer (which grows it) and
+    /// replayed values, some of whose marks a hand-over ends.
     func testAWritersHandedOverBuffersHoldWhatWasWritten() throws {
-        func write(to sink: ByteSink) throws {
+        let huge = JSONEncodedKey(String(repeating: "k", count: 100_000))
+        var marksEnded = 0
+        func write(to sink: ByteSink, replaying: Bool) throws {
             let writer = JSONWriter(sink: sink, style: .pretty, bufferSize: 1 << 16)
             try writer.beginArray()
             var replayed: [UInt8]?
@@ -32,16 +35,23 @@ final class ChunkedMemorySinkTests: XCTestCase {
                 try writer.key("id")
                 try writer.number(String(i))
                 try writer.key("dept")
+                // Every 500th department is larger than the buffer, so the buffer goes to the
+                // sink inside it and its mark ends.
+                let isLarge = i % 500 == 499
+                let name = isLarge ? String(repeating: "d", count: 100_000) : "Department \(i / 7)"
                 let mark = try writer.beginReplayableValue()
-                if let replayed, i % 7 != 0 {
+                if replaying, let replayed, i % 7 != 0, !isLarge {
                     try writer.replayValue(replayed)
                 } else {
-                    try writer.write(["name": .string("Department \(i)")])
-                    replayed = mark.flatMap { writer.valueBytes(since: $0) }
+                    try writer.write(["name": .string(name)])
+                    if replaying, let mark {
+                        replayed = writer.valueBytes(since: mark)
+                        if replayed == nil { marksEnded += 1 }
+                    }
                 }
                 if i == 3_000 {
-                    try writer.key("notes")
-                    try writer.string(String(repeating: "é", count: 100_000))
+                    try writer.key("code")
+                    try writer.string(huge)
                 }
                 try writer.endObject()
             }
@@ -50,8 +60,9 @@ final class ChunkedMemorySinkTests: XCTestCase {
         }
         let chunked = ChunkedMemorySink()
         let copied = MemorySink()
-        try write(to: chunked)
-        try write(to: copied)
+        try write(to: chunked, replaying: true)
+        try write(to: copied, replaying: false)
+        XCTAssertGreaterThan(marksEnded, 0, "some replay marks ended at a hand-over")
         XCTAssertGreaterThan(copied.bytes.count, 4 << 16, "the output spans several buffers")
         XCTAssertEqual(chunked.count, copied.bytes.count)
         let out = MemorySink()
@@ -60,5 +71,25 @@ final class ChunkedMemorySinkTests: XCTestCase {
         XCTAssertTrue(out.bytes == copied.bytes, "first difference at byte \(firstDifference ?? out.bytes.count)")
         chunked.removeAll()
         XCTAssertEqual(chunked.count, 0)
+    }
+
+    /// Copied bytes and adopted buffers come out in the order they came, and an empty buffer
+    /// handed over adds nothing (and is freed).
+    func testWrittenAndAdoptedChunksKeepTheirOrder() throws {
+        let sink = ChunkedMemorySink()
+        func adopt(_ text: String) {
+            let bytes = Array(text.utf8)
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 8))
+            buffer.initialize(from: bytes, count: bytes.count)
+            sink.adopt(buffer, count: bytes.count)
+        }
+        try sink.write(Array("[1,".utf8))
+        adopt("2,")
+        adopt("")
+        try sink.write(Array("3,".utf8))
+        adopt("4]")
+        let out = MemorySink()
+        try sink.write(0..<sink.count, to: out)
+        XCTAssertEqual(out.text, "[1,2,3,4]")
     }
 }
