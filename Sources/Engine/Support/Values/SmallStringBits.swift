@@ -71,7 +71,18 @@ enum SmallStringBits {
                 | UInt64(bytes.load(fromByteOffset: count &- 1, as: UInt8.self)) &<< UInt64((count &- 1) &* 8)
         }
         high |= (isASCII ? 0xE0 : 0xA0 as UInt64) &<< 56 | UInt64(count) &<< 56
-        return unsafeBitCast((low, high), to: String.self)
+        return taking(low, high)
+    }
+
+    /// The string whose two words are `low` and `high` (an inline string's, with its top
+    /// byte). Moved out of memory holding them, not cast: a cast yields a borrowed string that
+    /// the caller retains, a call (which does nothing for an inline string) for every string.
+    @inline(__always)
+    private static func taking(_ low: UInt64, _ high: UInt64) -> String {
+        var words = (low, high)
+        return withUnsafeMutablePointer(to: &words) {
+            $0.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+        }
     }
 
     /// The bytes of `text` when it is stored inline: its two words (the bytes in order, then
@@ -92,6 +103,6 @@ enum SmallStringBits {
     static func string(packedLow low: UInt64, high: UInt64) -> String {
         // (The count, at most 15, leaves the top bit of every byte clear.)
         let isASCII = (low | high) & 0x8080_8080_8080_8080 == 0
-        return unsafeBitCast((low, high | (isASCII ? 0xE0 : 0xA0 as UInt64) &<< 56), to: String.self)
+        return taking(low, high | (isASCII ? 0xE0 : 0xA0 as UInt64) &<< 56)
     }
 }
