@@ -50,10 +50,14 @@ struct JSONMemberFilter {
         }
     }
 
-    /// The text of the member at `index`.
+    /// The text of the member at `index`: a short one made from its two words, as a copy of
+    /// the stored `String` would be retained (a call for every key kept of every element).
     @inline(__always)
     func string(at index: Int) -> String {
-        names.withUnsafeBufferPointer { $0[index].string }
+        names.withUnsafeBufferPointer {
+            if $0[index].isInline { return SmallStringBits.taking($0[index].inlineLow, $0[index].inlineHigh) }
+            return $0[index].string
+        }
     }
 
     /// The duplicate-check tag of the member at `index`.
@@ -71,9 +75,17 @@ struct JSONMemberName {
     let prefix: UInt64
     let string: String
     let tag: UInt64
+    /// Whether `string` is stored inline, as the words `inlineLow` and `inlineHigh`.
+    let isInline: Bool
+    let inlineLow: UInt64
+    let inlineHigh: UInt64
 
     init(_ name: String) {
         string = name
+        let words = SmallStringBits.isUsable ? SmallStringBits.inlineWords(of: name) : nil
+        isInline = words != nil
+        inlineLow = words?.low ?? 0
+        inlineHigh = words?.high ?? 0
         bytes = Array(name.utf8)
         var word: UInt64 = 0
         for (i, byte) in bytes.prefix(8).enumerated() { word |= UInt64(byte) << (8 * UInt64(i)) }

@@ -75,10 +75,11 @@ enum SmallStringBits {
     }
 
     /// The string whose two words are `low` and `high` (an inline string's, with its top
-    /// byte). Moved out of memory holding them, not cast: a cast yields a borrowed string that
-    /// the caller retains, a call (which does nothing for an inline string) for every string.
+    /// byte, as `inlineWords` gives them). Moved out of memory holding them, not cast: a cast
+    /// yields a borrowed string that the caller retains, a call (which does nothing for an
+    /// inline string) for every string.
     @inline(__always)
-    private static func taking(_ low: UInt64, _ high: UInt64) -> String {
+    static func taking(_ low: UInt64, _ high: UInt64) -> String {
         var words = (low, high)
         return withUnsafeMutablePointer(to: &words) {
             $0.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
