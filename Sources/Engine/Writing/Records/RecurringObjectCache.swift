@@ -49,7 +49,14 @@ final class RecurringObjectCache {
 
     deinit {
         guard let storage else { return }
-        storage.deinitialize(count: Self.slotCount)
+        // Only the slots holding an object hold references (bytes are kept only with an
+        // object): the others are passed over, not destroyed one by one. Each slice of a
+        // threaded tree output has a cache of its own, so this runs for every slice.
+        if entries > 0 {
+            for index in 0..<Self.slotCount where storage[index].object != nil {
+                (storage + index).deinitialize(count: 1)
+            }
+        }
         storage.deallocate()
     }
 

@@ -87,6 +87,28 @@ final class RecurringObjectCacheTests: XCTestCase {
         guard case .write = cache.decision(for: go, depth: 5) else { return XCTFail("another depth") }
     }
 
+    /// The cache holds the objects it keeps (so their addresses stay theirs) and lets go of
+    /// every one, kept bytes or not, when it goes: one is made for each slice of a threaded
+    /// output, and a leak there would keep the whole graph.
+    func testTheCacheLetsGoOfEveryObjectItHeld() throws {
+        weak var kept: MappedObject?
+        weak var met: MappedObject?
+        do {
+            let payload = #"{"id": 1, "skills": [{"code": "go"}, {"code": "c"}]}"#
+            let employee = try XCTUnwrap(employees([payload]).first)
+            guard case .many(let skills) = employee.relationship(1), skills.count == 2 else { return XCTFail("no skills") }
+            kept = skills[0]
+            met = skills[1]
+            let cache = RecurringObjectCache()
+            _ = cache.decision(for: skills[0], depth: 1)
+            _ = cache.decision(for: skills[0], depth: 1)
+            cache.store(Array("{}".utf8), for: skills[0], depth: 1)
+            _ = cache.decision(for: skills[1], depth: 2)
+        }
+        XCTAssertNil(kept, "a kept object outlived the cache")
+        XCTAssertNil(met, "a met object outlived the cache")
+    }
+
     func testObjectsWithRelationshipsDoNotQualify() throws {
         let employee = try XCTUnwrap(employees([#"{"id": 1, "manager": {"id": 2}}"#]).first)
         XCTAssertFalse(RecurringObjectCache.qualifies(employee))
