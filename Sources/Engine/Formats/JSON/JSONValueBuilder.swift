@@ -67,7 +67,9 @@ final class JSONValueBuilder: JSONBuilder {
         keys.drop(from: frame.keys)
         keyTags.drop(from: frame.keys)
         values.drop(from: frame.values)
-        values.push(.object(object))
+        // Moved, not copied: a copy retained the entries (and the absent index) only for the
+        // local to release them.
+        values.push(.object(consume object))
     }
 
     /// Whether two of the `count` keys from `start` are equal. A bit per tag bucket finds the
