@@ -80,6 +80,7 @@ enum SmallStringBits {
     /// inline string) for every string.
     @inline(__always)
     static func taking(_ low: UInt64, _ high: UInt64) -> String {
+        assert(high & (1 << 61) != 0, "not an inline string's words")  // the "small" flag
         var words = (low, high)
         return withUnsafeMutablePointer(to: &words) {
             $0.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }

@@ -28,7 +28,8 @@ final class SmallStringBitsTests: XCTestCase {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    private func words(_ string: String) -> [UInt64] {
+    /// A string's two words, to compare strings made different ways (other tests use it too).
+    static func words(_ string: String) -> [UInt64] {
         let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
         return [low, high]
     }
@@ -55,7 +56,7 @@ final class SmallStringBitsTests: XCTestCase {
                 start.copyMemory(from: bytes, byteCount: bytes.count)
                 let made = SmallStringBits.make(
                     UnsafeRawPointer(start), count: bytes.count, isASCII: bytes.allSatisfy { $0 < 0x80 })
-                XCTAssertEqual(words(made), words(standard(bytes)), "\(text)")
+                XCTAssertEqual(Self.words(made), Self.words(standard(bytes)), "\(text)")
                 XCTAssertEqual(made, text)
                 XCTAssertEqual(made.hashValue, text.hashValue)
                 XCTAssertEqual(made.count, text.count)
@@ -76,7 +77,7 @@ final class SmallStringBitsTests: XCTestCase {
             let wide = bytes.withUnsafeBytes { ShortStringCache.key($0.baseAddress!, count: count, readable: 16) }
             XCTAssertEqual([exact.low, exact.high], [wide.low, wide.high])
             let made = SmallStringBits.string(packedLow: wide.low, high: wide.high)
-            XCTAssertEqual(words(made), words(standard(Array(text.utf8))), "\(text)")
+            XCTAssertEqual(Self.words(made), Self.words(standard(Array(text.utf8))), "\(text)")
         }
         // Not ASCII: compared by canonical equivalence, as the standard library does.
         let decomposed = Array("e\u{301}".utf8).withUnsafeBytes { raw in
