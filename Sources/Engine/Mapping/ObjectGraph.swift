@@ -48,7 +48,9 @@ public final class ObjectGraph {
 
     /// The object of `plan` registered under `identityKey`, if any.
     func existing(_ plan: EntityPlan, identityKey: IdentityKey) -> MappedObject? {
-        plan.order < identities.count ? identities[plan.order].object(for: identityKey) : nil
+        guard plan.order < identities.count else { return nil }
+        // The table stays in `identities` during the lookup: no reference is counted for it.
+        return Unmanaged.passUnretained(identities[plan.order])._withUnsafeGuaranteedRef { $0.object(for: identityKey) }
     }
 
     /// Objects grouped for the records shape: entities in config order, then plain and error
