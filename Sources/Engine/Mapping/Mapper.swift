@@ -136,10 +136,12 @@ final class Mapper {
         // A key `existingObject` looked up in vain is this one: it read and converted the same
         // attributes the same way.
         let identityKey = knownMissingKey ?? (plan.hasIdentity ? Self.identityKey(of: plan, values: values) : nil)
-        let (object, isNew) =
+        // (The graph, held by the mapper throughout, without a reference counted for the call.)
+        let (object, isNew) = Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { graph in
             knownMissingKey != nil
-            ? (graph.insert(plan, identityKey: identityKey), true)
-            : graph.object(for: plan, identityKey: identityKey)
+                ? (graph.insert(plan, identityKey: identityKey), true)
+                : graph.object(for: plan, identityKey: identityKey)
+        }
         if !isNew { observer?.objectMergedAgain(object, values: values, origin: origin) }
         for index in 0..<attributeCount where values[index] != nil {
             object.setAttribute(index, values[index].take())

@@ -22,7 +22,9 @@ public final class ObjectGraph {
     /// The object of `plan` with `identityKey`, or a new one (registered under the key when
     /// there is one, numbered `Entity#n` when there is none).
     func object(for plan: EntityPlan, identityKey: IdentityKey?) -> (object: MappedObject, isNew: Bool) {
-        if let identityKey, plan.order < identities.count, let existing = identities[plan.order].object(for: identityKey) {
+        if let identityKey, plan.order < identities.count,
+            let existing = Unmanaged.passUnretained(identities[plan.order])._withUnsafeGuaranteedRef({ $0.object(for: identityKey) })
+        {
             return (existing, false)
         }
         return (insert(plan, identityKey: identityKey), true)
@@ -36,7 +38,8 @@ public final class ObjectGraph {
             if plan.order >= identities.count {
                 for _ in identities.count...plan.order { identities.append(IdentityTable()) }
             }
-            identities[plan.order].insert(object, for: identityKey)
+            // (The table stays in `identities` throughout: no reference counted for the call.)
+            Unmanaged.passUnretained(identities[plan.order])._withUnsafeGuaranteedRef { $0.insert(object, for: identityKey) }
         } else {
             let next = (anonymousCounts[plan.name] ?? 0) + 1
             anonymousCounts[plan.name] = next
