@@ -8,10 +8,11 @@ extension Mapper {
         -> (key: IdentityKey?, object: MappedObject?, single: Value?)
     {
         let (key, single) = primaryKey(of: representation, plan: plan, origin: origin)
-        guard let key else { return (nil, nil, single) }
         // The graph lives as long as the mapper holds it, and nothing replaces it during the
         // lookup: no reference is counted for the call (a retain and a release per lookup).
-        let found = Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { $0.existing(plan, identityKey: key) }
+        let found = key.flatMap { key in
+            Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { $0.existing(plan, identityKey: key) }
+        }
         return (key, found, single)
     }
 
