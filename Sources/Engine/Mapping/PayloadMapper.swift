@@ -190,21 +190,37 @@ final class PayloadMapper {
     /// The first keyed matcher whose key path holds the expected value (loose equality,
     /// SPEC §1.4), else the last fallback matcher.
     func select(_ element: Value, pathIndex: Int, origin: Mapper.Origin) -> (EntityPlan, Int)? {
-        let matchers = plans.matchers(ofPath: pathIndex)
-        for matcher in matchers.keyed {
-            guard let actual = KeyValueCoding.evaluate(matcher.keyPath, element) else { continue }
-            switch actual {
-            case .array, .object:
-                log.warning(
-                    .matcherReachesContainer, "matcher key path '\(matcher.keyPathText)' of path_mappings.\(pathIndex) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(matcher.expected))",
-                    at: origin.location())
-            default:
-                if let plan = matcher.plan, LooseEquality.matches(actual, matcher.expected) {
-                    return (plan, matcher.index)
+        // The plans live as long as the mapper: their matchers are read without a reference
+        // counted for each (a few retains and releases per element otherwise).
+        Unmanaged.passUnretained(plans.matchers(ofPath: pathIndex))._withUnsafeGuaranteedRef { matchers in
+            matchers.keyed.withUnsafeBufferPointer { keyed in
+                for position in keyed.indices {
+                    let found = Unmanaged.passUnretained(keyed[position])._withUnsafeGuaranteedRef {
+                        selects($0, element, pathIndex: pathIndex, origin: origin)
+                    }
+                    if let found { return found }
                 }
+                return matchers.fallback
             }
         }
-        return matchers.fallback
+    }
+
+    /// The plan `matcher` selects for `element`: when the value at its key path loosely
+    /// equals the one it expects.
+    @inline(__always)
+    private func selects(_ matcher: MatcherPlans.Keyed, _ element: Value, pathIndex: Int, origin: Mapper.Origin) -> (EntityPlan, Int)? {
+        guard let actual = KeyValueCoding.evaluate(matcher.keyPath, element) else { return nil }
+        switch actual {
+        case .array, .object:
+            log.warning(
+                .matcherReachesContainer, "matcher key path '\(matcher.keyPathText)' of path_mappings.\(pathIndex) reaches \(actual.kindName == "array" ? "an array" : "an object"), which never equals \(Self.describe(matcher.expected))",
+                at: origin.location())
+        default:
+            if let plan = matcher.plan, LooseEquality.matches(actual, matcher.expected) {
+                return (plan, matcher.index)
+            }
+        }
+        return nil
     }
 
     static func describe(_ value: Value) -> String {
