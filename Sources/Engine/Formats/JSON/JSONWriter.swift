@@ -23,7 +23,6 @@ public final class JSONWriter {
     let style: Style
     /// Whether strings stored inline are copied as their two words (`SmallStringBits`).
     private let writesInline = SmallStringBits.isUsable
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private let sink: ByteSink
     /// `sink`, when it keeps full buffers itself (`ChunkedMemorySink`): they are handed over,
     /// not copied.
@@ -380,24 +379,8 @@ public final class JSONWriter {
             try writeBytes(UnsafeBufferPointer(rebasing: text[i..<i + plain]))
             i += plain
             guard i < n else { break }
-            let c = text[i]
-            try reserve(6)
-            put(UInt8(ascii: "\\"))
-            switch c {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(c)
-            case 0x0A: put(UInt8(ascii: "n"))
-            case 0x09: put(UInt8(ascii: "t"))
-            case 0x0D: put(UInt8(ascii: "r"))
-            case 0x08: put(UInt8(ascii: "b"))
-            case 0x0C: put(UInt8(ascii: "f"))
-            default:
-                let hex = JSONWriter.hexDigits
-                put(UInt8(ascii: "u"))
-                put(UInt8(ascii: "0"))
-                put(UInt8(ascii: "0"))
-                put(hex[Int(c >> 4)])
-                put(hex[Int(c & 0xF)])
-            }
+            try reserve(JSONEscapeSequence.maximumCount)
+            count += JSONEscapeSequence.write(text[i], to: buffer + count)
             i += 1
         }
         try reserve(1)
