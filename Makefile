@@ -9,7 +9,8 @@ RELEASE_FLAGS = --static-swift-stdlib
 .PHONY: deps-build deps build release test hostile demo install uninstall dist man bench fuzz fuzz-long clean
 
 ## deps-build: what building needs, installed when missing (Debian/Ubuntu apt): libxml2's,
-## SQLite's, libpq's and libyaml's headers and pkg-config. `make demo`, `make install` and CI steps
+## SQLite's, libpq's and libyaml's headers and pkg-config, and on Linux mimalloc, the
+## allocator the executable is linked with. `make demo`, `make install` and CI steps
 ## that only build take this alone.
 deps-build:
 	@if ! pkg-config --exists libxml-2.0 2>/dev/null; then \
@@ -27,6 +28,10 @@ deps-build:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
 	  echo "installing libyaml-dev"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libyaml-dev pkg-config; \
+	fi
+	@if [ "$$(uname -s)" = Linux ] && [ ! -e /usr/include/mimalloc.h ]; then \
+	  echo "installing libmimalloc-dev"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libmimalloc-dev; \
 	fi
 
 ## deps: what the tests need on top: the sqlite3 shell the store tests check stores with,

@@ -34,7 +34,6 @@ struct Restmap: ParsableCommand {
     /// Runs the command line with restmap's exit codes: argument errors exit 2 (not the
     /// parser library's 64), data problems 1.
     static func main() {
-        AllocatorTuning.apply()
         TemporaryFileCleanup.installSignalHandlers()
         if getenv("RESTMAP_NAMED_TEMPORARY_FILES").map({ String(cString: $0) }) == "1" {
             AtomicFileSink.usesUnnamedTemporaryFiles = false

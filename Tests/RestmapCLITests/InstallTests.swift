@@ -134,7 +134,7 @@ final class InstallTests: XCTestCase {
             }
             return names
         }
-        let building: Set = ["libxml2-dev", "libsqlite3-dev", "libpq-dev", "libyaml-dev", "pkg-config"]
+        let building: Set = ["libxml2-dev", "libsqlite3-dev", "libpq-dev", "libyaml-dev", "libmimalloc-dev", "pkg-config"]
         for target in ["demo", "install"] {
             XCTAssertEqual(try packages(target), building, "make \(target)")
         }
@@ -142,6 +142,24 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(testing.isSuperset(of: building.union(["postgresql", "chromium", "sqlite3", "man-db"])), "\(testing)")
         XCTAssertTrue(testing.contains("pip:jsonschema"), "\(testing)")
     }
+
+    #if os(Linux)
+    /// On Linux the executable allocates with mimalloc: linked ahead of the C library, its
+    /// `malloc` and `free` are the ones the program binds to, as the dynamic linker reports
+    /// (`LD_DEBUG=bindings`). A link order with the C library first would leave glibc's
+    /// allocator in place with no error at all: only slower runs.
+    func testTheExecutableAllocatesWithMimalloc() throws {
+        let result = try RestmapBinary.run(["--version"], environment: ["LD_DEBUG": "bindings"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let bindings = result.stderr.split(separator: "\n").filter { line in
+            line.contains("/restmap [0] to ") && (line.contains("symbol `malloc'") || line.contains("symbol `free'"))
+        }
+        XCTAssertFalse(bindings.isEmpty, "no binding of malloc or free reported for the executable")
+        for line in bindings {
+            XCTAssertTrue(line.contains("/libmimalloc.so"), "bound elsewhere: \(line)")
+        }
+    }
+    #endif
 
     func testUninstallRemovesEverythingInstalled() throws {
         try install()
