@@ -60,8 +60,8 @@ var targets: [Target] = [
     // The command-line front end: argument parsing, files, exit codes. On Linux the process
     // allocates with mimalloc (apt libmimalloc-dev): linked ahead of the C library, its
     // `malloc` and `free` are the ones the Swift runtime and every C library bind to. A run
-    // allocates and frees a few hundred thousand small blocks a second on two threads, which
-    // mimalloc serves in fewer instructions than glibc's allocator (bench/README.md).
+    // allocates and frees small blocks all the time, on two threads, which mimalloc serves
+    // faster than glibc's allocator (bench/README.md).
     .executableTarget(
         name: "restmap",
         dependencies: [

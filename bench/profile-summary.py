@@ -22,7 +22,11 @@ def annotate(path, *flags):
     for line in out.splitlines():
         m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)", line)
         if m and "PROGRAM TOTALS" not in line:
-            name = re.sub(r" \[/[^]]*\]$", "", m.group(2))
+            name = m.group(2)
+            # The allocator's own functions, most of them unnamed in its library, by the library.
+            if re.search(r"\[/[^]]*libmimalloc[^]]*\]$", name):
+                name = "mimalloc:" + re.sub(r"^\S*:", "", name)
+            name = re.sub(r" \[/[^]]*\]$", "", name)
             name = re.sub(r"^[^\s:]*/([^/\s:]+):", r"\1:", name)  # file name only
             rows.append((int(m.group(1).replace(",", "")), name))
     total = int(re.search(r"([\d,]+) \(100.0%\)\s+PROGRAM TOTALS", out).group(1).replace(",", ""))
@@ -34,7 +38,7 @@ KINDS = [
      r"swift_retain|swift_release|bridgeObject|doDecrementSlow|_swift_release_dealloc|swift_dealloc|"
      r"swift_arrayDestroy|__deallocating_deinit|destroy for|outlined (consume|copy|destroy|retain|release|init with copy)|"
      r"initializeWithCopy|initializeWithTake|assignWith|isUniquelyReferenced"),
-    ("malloc/free", r"malloc|_int_free|(^|:)free$|cfree|swift_slowAlloc|swift_slowDealloc|swift_allocObject|unlink_chunk|"
+    ("malloc/free", r"malloc|mimalloc:|_int_free|(^|:)free$|cfree|swift_slowAlloc|swift_slowDealloc|swift_allocObject|unlink_chunk|"
                     r"_allocateBufferUninitialized|_ContiguousArrayBuffer.init|_consumeAndCreateNew|_allocateStringStorage"),
     ("hashing and dictionary/set lookups", r"Hasher|_rawHashValue|RawDictionaryStorage|_NativeDictionary|_NativeSet|"
                                            r"_SetStorage|_DictionaryStorage"),
